@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `npm test`: lint, type check, unit + integration tests on PGlite, the integration suite again on
+// PostgreSQL when one is reachable, then the browser journeys in Chromium. Ends with one
+// "Tests: N passed, N failed" line. CI=true turns every "skipped because missing" into a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const isCI = !!process.env.CI && process.env.CI !== 'false';
+const reports = path.join(root, '.tmp', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const only = new Set(process.argv.slice(2)); // e.g. `npm test -- unit postgres`
+const wants = (step) => only.size === 0 || only.has(step);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}\n  $ ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failures.push(`${title} (exit ${result.status ?? result.signal})`);
+    console.log(`✖ ${title} failed after ${seconds}s`);
+    return false;
+  }
+  console.log(`✔ ${title} (${seconds}s)`);
+  return true;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  totals.failed += stats?.unexpected ?? 0;
+  totals.skipped += stats?.skipped ?? 0;
+}
+
+function reachable(host, port, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p));
+}
+
+function installChromium() {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) return false;
+  console.log("\nChromium not found: installing Debian's chromium and CJK fonts with apt-get…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env }).status ===
+      0;
+  return ok && !!findChromium();
+}
+
+const npx = (args, title, env) => run(title, 'npx', args, env);
+
+if (wants('lint')) npx(['biome', 'check', '.'], 'Lint and format (biome)');
+if (wants('types')) {
+  for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+    if (existsSync(path.join(root, project, 'tsconfig.json'))) npx(['tsc', '-p', project], `Type check ${project}`);
+  }
+}
+
+if (wants('unit')) {
+  const out = path.join(reports, 'vitest-pglite.json');
+  npx(
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    'Unit and integration tests (PGlite)',
+    {
+      TEST_DATABASE_URL: '',
+    },
+  );
+  countVitest(out);
+}
+
+if (wants('postgres')) {
+  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const { hostname, port } = new URL(url);
+  if (await reachable(hostname, Number(port || 5432))) {
+    const out = path.join(reports, 'vitest-postgres.json');
+    npx(
+      ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      `Integration tests again on PostgreSQL (${hostname}:${port || 5432})`,
+      { TEST_DATABASE_URL: url },
+    );
+    countVitest(out);
+  } else if (isCI) {
+    failures.push(`PostgreSQL leg: nothing answers at ${hostname}:${port || 5432} (CI requires it)`);
+  } else {
+    console.log(
+      `\n⚠ PostgreSQL leg SKIPPED: nothing answers at ${hostname}:${port || 5432}. Set TEST_DATABASE_URL or start PostgreSQL to run it.`,
+    );
+  }
+}
+
+if (wants('e2e')) {
+  let chrome = findChromium();
+  if (!chrome && installChromium()) chrome = findChromium();
+  if (!chrome) {
+    failures.push(
+      'Browser tests: no Chromium. Install one (Debian: apt-get install chromium fonts-noto-cjk) or set CHROME_PATH.',
+    );
+  } else {
+    if (run('Build the web app', 'npm', ['run', 'build', '-w', '@studio/web'])) {
+      const out = path.join(reports, 'playwright.json');
+      npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts'], 'Browser journeys (Playwright, Chromium)', {
+        CHROME_PATH: chrome,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      });
+      countPlaywright(out);
+    }
+  }
+}
+
+console.log('');
+for (const f of failures) console.log(`✖ ${f}`);
+if (totals.failed === 0 && failures.length > 0) totals.failed = failures.length;
+console.log(
+  `Tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(failures.length > 0 ? 1 : 0);
