@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import * as accounts from './modules/account/service';
+import { registerUploads } from './modules/account/upload';
+import { registerCalendarRoutes } from './modules/calendar/routes';
+import { allCalls, allSweeps } from './modules/index';
+import { runStartupTasks } from './modules/startup';
+import { busRealtime, connectRedis, createLocalBus, createRedisBus } from './platform/bus';
+import { type Clock, systemClock } from './platform/clock';
+import { type Database, type Db, migrateDatabase, openDatabase } from './platform/db';
+import { payloadCodec } from './platform/encryption';
+import { AppError } from './platform/errors';
+import { registerOpenApi } from './platform/openapi';
+import { type RegisteredCall, registerProtocol, sendError } from './platform/protocol';
+import { registerRateLimit } from './platform/rate-limit';
+import type { Realtime } from './platform/realtime';
+import { startSweeper } from './platform/sweeper';
+import { loadTokenSecret, TokenSigner } from './platform/tokens';
+import { registerWebsocket } from './platform/websocket';
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** An open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Skip migrations and seeding (tests whose template database is already migrated). */
+  migrated?: boolean;
+  logger?: boolean;
+  /** Where log lines go (tests read them); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
+  /** Calls registered beside those of modules/index.ts (tests of the protocol itself). */
+  extraCalls?: RegisteredCall[];
+}
+
+/** Builds the whole server: database, protocol, static web app. `main.ts` only listens. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') }));
+  if (!options.migrated) await migrateDatabase(database, config.DATABASE_URL);
+  const db = database.db;
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    // A path that cannot be decoded (/api/%ZZ) names no function.
+    frameworkErrors: (_error, req, reply) =>
+      sendError(reply, req, 'FUNCTION_NOT_FOUND', { url: req.url.slice(0, 200) }),
+  });
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.decorate('config', config);
+
+  // Redis, when configured, carries rate-limit counters and realtime events across instances.
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
+  const bus = redis ? await createRedisBus(redis, app.log) : createLocalBus();
+  const realtime: Realtime = busRealtime(bus, app.log);
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await redis?.quit();
+    if (!options.database) await database.close();
+  });
+
+  // Only JSON bodies are calls; text/plain would otherwise arrive as a string.
+  app.removeContentTypeParser('text/plain');
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) return sendError(reply, req, error.name, error.params, error.data);
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendError(reply, req, 'INVALID_BODY');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, req, 'PAYLOAD_TOO_LARGE');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, req, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    if (error instanceof SyntaxError || error.statusCode === 400) return sendError(reply, req, 'INVALID_BODY');
+    if (error.statusCode === 429) return sendError(reply, req, 'RATE_LIMITED');
+    if (error.statusCode === 413) return sendError(reply, req, 'PAYLOAD_TOO_LARGE');
+    if (error.statusCode === 415) return sendError(reply, req, 'UNSUPPORTED_MEDIA_TYPE');
+    req.log.error({ err: error, reqId: req.id }, 'unexpected failure');
+    return sendError(reply, req, 'SYSTEM_ERROR', {}, { requestId: req.id });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return sendError(reply, req, 'FUNCTION_NOT_FOUND', { url: req.url.slice(5) });
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  accounts.configureAccounts({ signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)) });
+  const authenticate = (token: string, now: Date) => accounts.authenticate(db, token, now);
+
+  // Before any route: the limiter hooks each route as it is added.
+  await registerRateLimit(app, { config, redis });
+  await registerWebsocket(app, { bus, clock, authenticate });
+  await registerProtocol(app, {
+    db,
+    config,
+    clock,
+    calls: [...allCalls, ...(options.extraCalls ?? [])],
+    realtime,
+    authenticate,
+    renewToken: (user, ctx) => accounts.renewToken(db, user, ctx),
+    codec: payloadCodec,
+  });
+  await registerOpenApi(app);
+  await registerUploads(app, { db, clock, dataDir: config.DATA_DIR, authenticate });
+  registerCalendarRoutes(app);
+
+  app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.send({ status: 'ok', database: database.kind });
+  });
+
+  if (existsSync(config.WEB_DIST)) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        // Hashed assets never change; index.html must always be fresh.
+        // @fastify/static 10 hands over the Fastify reply here, not the raw response.
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  if (!options.migrated) await runStartupTasks(db, config, clock);
+
+  // Scheduled work of this instance (SWEEP_INTERVAL_MS; 0 = off); stopped before the database closes.
+  const sweeper = startSweeper({ db, clock, intervalMs: config.SWEEP_INTERVAL_MS, sweeps: allSweeps, log: app.log });
+  app.addHook('preClose', async () => sweeper.stop());
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    clock: Clock;
+    config: Config;
+    realtime: Realtime;
+  }
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: `data/` and the built web app are found from here. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z
+    .string()
+    .default(path.join(REPO_ROOT, 'data'))
+    .transform((p) => path.resolve(p)),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  SEED_DEMO: flag.optional(),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  TOKEN_SECRET: optionalText,
+  /** smtp://user:pass@host:587 or smtps://...; without it e-mails are only recorded in the outbox table and logged. */
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Studio <no-reply@studio.local>'),
+  /** outbox: texts are only recorded (development); twilio: sent through Twilio's Messages API. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** The sending number (E.164) of the Twilio account. */
+  TWILIO_FROM: optionalText,
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /** Country calling code put before mobile numbers stored without one (the spec's 11-digit numbers). */
+  SMS_COUNTRY_CODE: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .default('86'),
+  WEB_DIST: z
+    .string()
+    .default(path.join(REPO_ROOT, 'apps/web/dist'))
+    .transform((p) => path.resolve(p)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+});
+
+const withProviderSettings = envSchema.superRefine((e, ctx) => {
+  if (e.SMS_PROVIDER !== 'twilio') return;
+  for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+    if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=twilio' });
+  }
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SEED_DEMO'> {
+  SEED_DEMO: boolean;
+}
+
+/** Reads the configuration from environment variables; throws naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = withProviderSettings.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return { ...e, SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL, ...overrides };
+}

@@ -1,0 +1,8 @@
+// Every module's tables, gathered for drizzle (queries with relations) and drizzle-kit (migrations).
+export * from '../modules/account/schema';
+export * from '../modules/calendar/schema';
+export * from '../modules/merchant/schema';
+export * from '../modules/notifications/schema';
+export * from '../modules/packages/schema';
+export * from '../modules/reservations/schema';
+export * from '../modules/schedule/schema';

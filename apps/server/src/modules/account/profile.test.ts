@@ -1,0 +1,308 @@
+import type { LoginResult, UserInfo } from '@studio/contract/account';
+import type { TokenInfo } from '@studio/contract/protocol';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY } from '../../platform/clock';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { users } from './schema';
+import { latestCode, uniqueContact, wrongCode } from './test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { RATE_LIMIT_AUTH_PER_MIN: 100_000 } });
+});
+afterAll(() => t.close());
+
+type Info = { userInfo: UserInfo };
+const nextMinute = () => t.clock.advance(60_000);
+const login = (username: string, password: string) => t.call<LoginResult>('user/pub/login', { username, password });
+
+/** A member who signed up by e-mail code only: no username, no password. */
+async function codeOnlyMember() {
+  const { email } = uniqueContact();
+  await t.call('user/pub/sendEmailCode', { email, type: 'login' });
+  const res = await t.call<LoginResult>('user/pub/loginByEmail', { email, code: await latestCode(t, email) });
+  nextMinute(); // so that the test may send this address another code at once
+  return { ...res, email, token: res.vk_uni_token.token };
+}
+
+async function sendCode(kind: 'email' | 'mobile', target: string, type: string, token: string) {
+  const url = kind === 'email' ? 'user/pub/sendEmailCode' : 'user/pub/sendSmsCode';
+  const res = await t.call(url, { [kind]: target, type }, { token });
+  expect(res.code, JSON.stringify(res)).toBe(0);
+  return latestCode(t, target);
+}
+
+describe('user/kh/updatePwd', () => {
+  it('changes the password, ends the other sessions, keeps this one and answers a fresh token', async () => {
+    const member = await t.register();
+    const name = member.userInfo.username!;
+    const other = (await login(name, member.password)).vk_uni_token.token;
+    const notify = vi.spyOn(t.app.realtime, 'notifyUser');
+    try {
+      const res = await t.call<{ vk_uni_token: TokenInfo }>(
+        'user/kh/updatePwd',
+        { oldPassword: member.password, newPassword: 'Changed_1', password2: 'Changed_1' },
+        { token: member.vk_uni_token.token },
+      );
+      expect(res.code).toBe(0);
+      expect(res.vk_uni_token.token).not.toBe(member.vk_uni_token.token);
+      expect(notify).toHaveBeenCalledWith(member.uid, {
+        type: 'forceLogout',
+        data: { reason: 'password_changed' },
+      });
+      expect((await t.call('user/kh/getMyUserInfo', {}, { token: other })).code).toBe(30202);
+      expect((await t.call('user/kh/getMyUserInfo', {}, { token: member.vk_uni_token.token })).code).toBe(0);
+      expect((await t.call('user/kh/getMyUserInfo', {}, { token: res.vk_uni_token.token })).code).toBe(0);
+      expect((await login(name, member.password)).code).toBe('ACCOUNT_OR_PASSWORD_WRONG');
+      expect((await login(name, 'Changed_1')).code).toBe(0);
+    } finally {
+      notify.mockRestore();
+    }
+  });
+
+  it('refuses a wrong current password and counts it toward the login lock', async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const attempt = { oldPassword: 'Wrong1234', newPassword: 'Changed_1' };
+    for (let i = 0; i < 5; i++) {
+      expect((await t.call('user/kh/updatePwd', attempt, { token })).code).toBe('OLD_PASSWORD_WRONG');
+    }
+    expect((await t.call('user/kh/updatePwd', attempt, { token })).code).toBe('ACCOUNT_LOCKED');
+    expect((await login(member.userInfo.username!, member.password)).code).toBe('ACCOUNT_LOCKED');
+    const zh = await t.call('user/kh/updatePwd', attempt, { token, locale: 'zh-Hans' });
+    expect(zh.msg).toMatch(/^密码错误次数过多/);
+  });
+
+  it('refuses a member who has no password yet (they reset it by code)', async () => {
+    const member = await codeOnlyMember();
+    const res = await t.call(
+      'user/kh/updatePwd',
+      { oldPassword: 'x', newPassword: 'Changed_1' },
+      { token: member.token },
+    );
+    expect(res.code).toBe('OLD_PASSWORD_WRONG');
+  });
+
+  it.each([
+    [{ oldPassword: 'Secret123', newPassword: '1bad_pass' }, 'newPassword'],
+    [{ oldPassword: 'Secret123', newPassword: 'Good_pass', password2: 'Good_pasz' }, 'password2'],
+    [{ oldPassword: '', newPassword: 'Good_pass' }, 'oldPassword'],
+    [{ newPassword: 'Good_pass' }, 'oldPassword'],
+  ])('refuses %o naming %s', async (data, field) => {
+    const member = await t.register();
+    const res = await t.call('user/kh/updatePwd', data, { token: member.vk_uni_token.token });
+    expect(res).toMatchObject({ code: 'INVALID_PARAM', field });
+  });
+
+  it('needs a token', async () => {
+    const res = await t.call('user/kh/updatePwd', { oldPassword: 'Secret123', newPassword: 'Changed_1' });
+    expect(res.code).toBe(30204);
+    expect(res.msg).toContain('token');
+  });
+});
+
+describe('user/kh/updateUser and getMyUserInfo', () => {
+  it('updates nickname, gender and birthday, and getMyUserInfo and getMyInfo show them', async () => {
+    const member = await codeOnlyMember();
+    const update = { nickname: '  Lily  ', gender: 2, birthday: '1990-05-17' };
+    const res = await t.call<Info>('user/kh/updateUser', update, { token: member.token });
+    expect(res.userInfo).toMatchObject({ nickname: 'Lily', gender: 2, birthday: '1990-05-17' });
+    for (const url of ['user/kh/getMyUserInfo', 'client/user.getMyInfo']) {
+      const info = await t.call<Info>(url, {}, { token: member.token });
+      expect(info.userInfo, url).toMatchObject({
+        _id: member.uid,
+        nickname: 'Lily',
+        gender: 2,
+        birthday: '1990-05-17',
+      });
+    }
+    // With a nickname the next login no longer asks for one.
+    await t.call('user/pub/sendEmailCode', { email: member.email, type: 'login' });
+    const again = await t.call<LoginResult>('user/pub/loginByEmail', {
+      email: member.email,
+      code: await latestCode(t, member.email),
+    });
+    expect(again.needUpdateUserInfo).toBe(false);
+
+    const cleared = await t.call<Info>('user/kh/updateUser', { birthday: null }, { token: member.token });
+    expect(cleared.userInfo).toMatchObject({ nickname: 'Lily', birthday: null });
+  });
+
+  it("accepts today's date as a birthday", async () => {
+    const member = await t.register();
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const res = await t.call<Info>('user/kh/updateUser', { birthday: today }, { token: member.vk_uni_token.token });
+    expect(res.userInfo.birthday).toBe(today);
+  });
+
+  it.each([
+    [{ nickname: '   ' }, 'nickname'],
+    [{ nickname: 'x'.repeat(33) }, 'nickname'],
+    [{ gender: 3 }, 'gender'],
+    [{ gender: '1' }, 'gender'],
+    [{ birthday: '1990-02-30' }, 'birthday'],
+    [{ birthday: '17/05/1990' }, 'birthday'],
+    [{ birthday: '1899-12-31' }, 'birthday'],
+    [{ avatar: '/x.png' }, 'avatar'],
+  ])('refuses %o naming %s', async (data, field) => {
+    const member = await t.register();
+    const res = await t.call('user/kh/updateUser', data, { token: member.vk_uni_token.token });
+    expect(res).toMatchObject({ code: 'INVALID_PARAM', field });
+  });
+
+  it('refuses a birthday in the future', async () => {
+    const member = await t.register();
+    const future = new Date(t.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+    const res = await t.call('user/kh/updateUser', { birthday: future }, { token: member.vk_uni_token.token });
+    expect(res).toMatchObject({ code: 'INVALID_PARAM', field: 'birthday', reason: 'birthdayFuture' });
+  });
+
+  it('needs a token', async () => {
+    expect((await t.call('user/kh/updateUser', { nickname: 'Lily' })).code).toBe(30204);
+    expect((await t.call('client/user.getMyInfo')).code).toBe(30204);
+  });
+});
+
+describe.each([
+  { kind: 'email', call: 'Email', taken: 'EMAIL_TAKEN', notBound: 'EMAIL_NOT_BOUND' },
+  { kind: 'mobile', call: 'Mobile', taken: 'MOBILE_TAKEN', notBound: 'MOBILE_NOT_BOUND' },
+] as const)('binding a $kind', ({ kind, call, taken, notBound }) => {
+  const fresh = () => uniqueContact()[kind];
+  const bound = (res: Info) => res.userInfo[kind];
+
+  it(`bind${call} binds an address proven by a code; then it logs in with the password`, async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const target = fresh();
+    const code = await sendCode(kind, target, 'bind', token);
+    expect(await t.call(`user/kh/bind${call}`, { [kind]: target, code: wrongCode(code) }, { token })).toMatchObject({
+      code: 'CODE_INVALID',
+      field: 'code',
+    });
+    const res = await t.call<Info>(`user/kh/bind${call}`, { [kind]: target, code }, { token });
+    expect(bound(res)).toBe(target);
+    expect((await login(target, member.password)).uid).toBe(member.uid);
+
+    nextMinute();
+    const another = fresh();
+    const next = await sendCode(kind, another, 'bind', token);
+    expect((await t.call(`user/kh/bind${call}`, { [kind]: another, code: next }, { token })).code).toBe(
+      'ALREADY_BOUND',
+    );
+  });
+
+  it(`bind${call} refuses an address another account took after the code was sent, keeping the code`, async () => {
+    const member = await t.register();
+    const rival = await t.register();
+    const target = fresh();
+    const code = await sendCode(kind, target, 'bind', member.vk_uni_token.token);
+    await t.app.db
+      .update(users)
+      .set({ [kind]: target })
+      .where(eq(users.id, rival.uid));
+    const res = await t.call(`user/kh/bind${call}`, { [kind]: target, code }, { token: member.vk_uni_token.token });
+    expect(res.code).toBe(taken);
+    await t.app.db
+      .update(users)
+      .set({ [kind]: null })
+      .where(eq(users.id, rival.uid));
+    const retry = await t.call<Info>(
+      `user/kh/bind${call}`,
+      { [kind]: target, code },
+      { token: member.vk_uni_token.token },
+    );
+    expect(bound(retry)).toBe(target);
+  });
+
+  it(`unbind${call} removes the address with a code sent to it`, async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const target = fresh();
+    await t.app.db
+      .update(users)
+      .set({ [kind]: target })
+      .where(eq(users.id, member.uid));
+    const other = fresh();
+    expect((await t.call(`user/kh/unbind${call}`, { [kind]: other, code: '123456' }, { token })).code).toBe(notBound);
+    const code = await sendCode(kind, target, 'unbind', token);
+    const res = await t.call<Info>(`user/kh/unbind${call}`, { [kind]: target, code }, { token });
+    expect(bound(res)).toBeNull();
+    expect((await t.call(`user/kh/unbind${call}`, { [kind]: target, code }, { token })).code).toBe(notBound);
+  });
+
+  it(`bindNew${call} moves to a new address with a code to each`, async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const old = fresh();
+    await t.app.db
+      .update(users)
+      .set({ [kind]: old })
+      .where(eq(users.id, member.uid));
+    const target = fresh();
+    const oldCode = await sendCode(kind, old, 'unbind', token);
+    const code = await sendCode(kind, target, 'bind', token);
+
+    const same = await t.call(`user/kh/bindNew${call}`, { oldCode, [kind]: old, code }, { token });
+    expect(same).toMatchObject({ code: 'INVALID_PARAM', field: kind });
+    const wrongOld = await t.call(
+      `user/kh/bindNew${call}`,
+      { oldCode: wrongCode(oldCode), [kind]: target, code },
+      { token },
+    );
+    expect(wrongOld).toMatchObject({ code: 'CODE_INVALID', field: 'oldCode' });
+    const info = await t.call<Info>('user/kh/getMyUserInfo', {}, { token });
+    expect(bound(info)).toBe(old);
+
+    const res = await t.call<Info>(`user/kh/bindNew${call}`, { oldCode, [kind]: target, code }, { token });
+    expect(res.code).toBe(0);
+    expect(bound(res)).toBe(target);
+  });
+
+  it(`bindNew${call} needs a bound address`, async () => {
+    const member = await t.register();
+    const res = await t.call(
+      `user/kh/bindNew${call}`,
+      { oldCode: '123456', [kind]: fresh(), code: '123456' },
+      { token: member.vk_uni_token.token },
+    );
+    expect(res.code).toBe(notBound);
+  });
+
+  it(`bind${call} refuses a malformed address and needs a token`, async () => {
+    const member = await t.register();
+    const bad = await t.call(
+      `user/kh/bind${call}`,
+      { [kind]: 'nope', code: '123456' },
+      { token: member.vk_uni_token.token },
+    );
+    expect(bad).toMatchObject({ code: 'INVALID_PARAM', field: kind });
+    expect((await t.call(`user/kh/bind${call}`, { [kind]: fresh(), code: '123456' })).code).toBe(30204);
+  });
+});
+
+describe('the last way to sign in', () => {
+  it('refuses to unbind the only e-mail of an account without a password, and allows it once there is a mobile', async () => {
+    const member = await codeOnlyMember();
+    const code = await sendCode('email', member.email, 'unbind', member.token);
+    const refused = await t.call('user/kh/unbindEmail', { email: member.email, code }, { token: member.token });
+    expect(refused.code).toBe('LAST_LOGIN_METHOD');
+    expect(refused.msg).toContain('only way');
+
+    const { mobile } = uniqueContact();
+    const bindCode = await sendCode('mobile', mobile, 'bind', member.token);
+    expect((await t.call('user/kh/bindMobile', { mobile, code: bindCode }, { token: member.token })).code).toBe(0);
+    // The unbind code was not used up by the refusal.
+    const res = await t.call<Info>('user/kh/unbindEmail', { email: member.email, code }, { token: member.token });
+    expect(res.userInfo).toMatchObject({ email: null, mobile });
+  });
+
+  it('lets a member with a username and password unbind everything', async () => {
+    const member = await t.register();
+    const { email } = uniqueContact();
+    await t.app.db.update(users).set({ email }).where(eq(users.id, member.uid));
+    const code = await sendCode('email', email, 'unbind', member.vk_uni_token.token);
+    const res = await t.call<Info>('user/kh/unbindEmail', { email, code }, { token: member.vk_uni_token.token });
+    expect(res.userInfo.email).toBeNull();
+  });
+});

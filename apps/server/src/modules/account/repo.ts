@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, preparedQuery } from '../../platform/db';
+import { uploads, users, userTokens } from './schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+/** The two contact fields a code can be sent to. */
+export type ContactField = 'email' | 'mobile';
+
+const userById = preparedQuery('user_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await userById(db, { id });
+  return row;
+}
+
+/** Finds the account a person typed: a username, an e-mail or a mobile number. */
+export async function findUserByAccount(db: DbOrTx, account: string): Promise<UserRow | undefined> {
+  const value = account.trim();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      sql`lower(${users.username}) = lower(${value}) or lower(${users.email}) = lower(${value}) or ${users.mobile} = ${value}`,
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row;
+}
+
+export async function findUserByMobile(db: DbOrTx, mobile: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+  return row;
+}
+
+export function findUserByContact(db: DbOrTx, field: ContactField, value: string): Promise<UserRow | undefined> {
+  return field === 'email' ? findUserByEmail(db, value) : findUserByMobile(db, value);
+}
+
+/** Reads a member's row and locks it until the transaction ends. */
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function findUserByInviteCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, code)).limit(1);
+  return row;
+}
+
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return row;
+}
+
+/** A token row joined with its user's current roles: one query per authenticated call. */
+const liveToken = preparedQuery('live_token', (db) =>
+  db
+    .select({
+      revokedAt: userTokens.revokedAt,
+      userId: users.id,
+      roles: users.roles,
+      permissions: users.permissions,
+      isVerifyStaff: users.isVerifyStaff,
+      disabled: users.disabled,
+    })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(eq(userTokens.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** A token row joined with its user's current roles: one query per authenticated call. */
+export async function findLiveToken(db: DbOrTx, tokenId: string) {
+  const [row] = await liveToken(db, { id: tokenId });
+  return row;
+}
+
+export async function insertToken(db: DbOrTx, row: typeof userTokens.$inferInsert): Promise<void> {
+  await db.insert(userTokens).values(row);
+}
+
+/** Revokes the member's live tokens beyond the newest `keep`. */
+export async function revokeOldestTokens(db: DbOrTx, userId: string, keep: number, now: Date): Promise<void> {
+  const live = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+    .orderBy(desc(userTokens.createdAt), desc(userTokens.id));
+  const excess = live.slice(keep).map((t) => t.id);
+  if (excess.length === 0) return;
+  await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(
+      sql`${userTokens.id} in (${sql.join(
+        excess.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+export async function revokeToken(db: DbOrTx, tokenId: string, now: Date): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userTokens.id, tokenId), isNull(userTokens.revokedAt)));
+}
+
+/** Revokes every live token of a member except `keepId` (password change). */
+export async function revokeOtherTokens(db: DbOrTx, userId: string, keepId: string | null, now: Date): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        isNull(userTokens.revokedAt),
+        keepId ? sql`${userTokens.id} <> ${keepId}` : undefined,
+      ),
+    );
+}
+
+export function listTokens(db: DbOrTx, userId: string) {
+  return db.select().from(userTokens).where(eq(userTokens.userId, userId)).orderBy(asc(userTokens.createdAt));
+}
+
+export async function findUploadByUrl(db: DbOrTx, url: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.url, url)).limit(1);
+  return row;
+}
+
+export async function insertUpload(db: DbOrTx, row: typeof uploads.$inferInsert): Promise<void> {
+  await db.insert(uploads).values(row);
+}
+
+/** `%`, `_` and `\` typed by a person match themselves in a LIKE pattern. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Members for the back office, newest first; the keyword matches username, nickname, e-mail or mobile. */
+export async function searchUsers(
+  db: DbOrTx,
+  { keyword, offset, limit }: { keyword?: string; offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let where: SQL | undefined;
+  if (keyword) {
+    const pattern = likePattern(keyword);
+    where = sql`(${users.username} ilike ${pattern} or ${users.nickname} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.mobile} ilike ${pattern})`;
+  }
+  const [rows, [count]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}

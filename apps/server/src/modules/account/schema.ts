@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey(),
+    username: text(),
+    email: text(),
+    mobile: text(),
+    passwordHash: text(),
+    nickname: text().notNull().default(''),
+    avatar: text(),
+    gender: smallint().notNull().default(0),
+    birthday: date({ mode: 'string' }),
+    roles: text().array().notNull().default(sql`'{member}'::text[]`),
+    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    isVerifyStaff: boolean().notNull().default(false),
+    inviteCode: text().notNull(),
+    inviterId: text(),
+    invitedAt: timestamp({ withTimezone: true }),
+    failedLogins: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    disabled: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    // Case-insensitive uniqueness: "Alice" and "alice" are one account.
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    index('users_inviter_idx').on(t.inviterId),
+  ],
+);
+
+/** One row per issued token, so that logout and password changes can revoke it. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    deviceId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Verification codes sent by e-mail or SMS; only a hash is kept. */
+export const verifyCodes = pgTable(
+  'verify_codes',
+  {
+    id: text().primaryKey(),
+    channel: text().notNull(), // 'email' | 'sms'
+    target: text().notNull(),
+    purpose: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verify_codes_target_idx').on(t.channel, t.target, t.purpose, t.createdAt)],
+);
+
+/** Messages sent (or, without a provider, only recorded) by e-mail and SMS. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text().primaryKey(),
+    channel: text().notNull(), // 'email' | 'sms'
+    recipient: text().notNull(),
+    subject: text().notNull().default(''),
+    body: text().notNull(),
+    status: text().notNull().default('recorded'), // recorded | sent | failed
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** Files members uploaded (avatars and later review images). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    name: text().notNull(),
+    size: integer().notNull(),
+    mime: text().notNull(),
+    width: integer(),
+    height: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_url_key').on(t.url), index('uploads_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Failed password logins for accounts that do not exist, keyed by what was typed (lower case), so
+ * that an unknown account locks exactly like a real one and the answers never tell them apart.
+ * Failures of real accounts are counted on the users row.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_updated_idx').on(t.updatedAt)],
+);

@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+import { type LoginResult, ROLES, type Role, type UserInfo } from '@studio/contract/account';
+import type { ErrorName } from '@studio/contract/errors';
+import type { TokenInfo } from '@studio/contract/protocol';
+import { isFutureDate } from '@studio/contract/validators';
+import { and, eq, sql } from 'drizzle-orm';
+import { DAY, HOUR, MINUTE } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, fail } from '../../platform/errors';
+import { newId, randomCode } from '../../platform/ids';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { AuthedContext, AuthUser, CallContext } from '../../platform/protocol';
+import { FORCE_LOGOUT } from '../../platform/realtime';
+import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, TOKEN_TTL_MS, type TokenSigner } from '../../platform/tokens';
+import * as repo from './repo';
+import { loginFailures, users } from './schema';
+
+export const MAX_FAILED_LOGINS = 6;
+export const LOCK_MS = HOUR;
+/** Failure counters of unknown accounts are forgotten after this long without a new failure. */
+const UNKNOWN_ACCOUNT_MEMORY_MS = 30 * DAY;
+
+export interface AccountDeps {
+  signer: TokenSigner;
+}
+
+/** Set once at start-up (buildApp): the signer is per app because the secret is. */
+let signer: TokenSigner | null = null;
+export function configureAccounts(deps: AccountDeps): void {
+  signer = deps.signer;
+}
+function tokenSigner(): TokenSigner {
+  if (!signer) throw new Error('accounts not configured');
+  return signer;
+}
+
+/** Wallet and points balances shown in the user info; later modules replace the default. */
+export type BalanceReader = (db: DbOrTx, userId: string) => Promise<{ balance: number; integral: number }>;
+let readBalances: BalanceReader = async () => ({ balance: 0, integral: 0 });
+export function setBalanceReader(reader: BalanceReader): void {
+  readBalances = reader;
+}
+
+export function rolesOf(row: repo.UserRow): Role[] {
+  return row.roles as Role[];
+}
+
+export async function toUserInfo(db: DbOrTx, row: repo.UserRow): Promise<UserInfo> {
+  const balances = await readBalances(db, row.id);
+  return {
+    _id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    gender: row.gender as 0 | 1 | 2,
+    birthday: row.birthday,
+    email: row.email,
+    mobile: row.mobile,
+    role: rolesOf(row),
+    permission: row.permissions,
+    is_verify_staff: row.isVerifyStaff,
+    my_invite_code: row.inviteCode,
+    hasPassword: !!row.passwordHash,
+    register_date: row.createdAt.toISOString(),
+    account_balance: { balance: balances.balance },
+    account_integral: { balance: balances.integral },
+  };
+}
+
+export async function getUserOrFail(db: DbOrTx, id: string): Promise<repo.UserRow> {
+  return (await repo.findUserById(db, id)) ?? fail('USER_NOT_FOUND');
+}
+
+export async function myUserInfo(ctx: AuthedContext): Promise<{ userInfo: UserInfo }> {
+  return { userInfo: await toUserInfo(ctx.db, await getUserOrFail(ctx.db, ctx.user.uid)) };
+}
+
+/** Issues a token for a member, keeping at most MAX_LIVE_TOKENS live ones. */
+export async function issueToken(
+  db: Db,
+  row: repo.UserRow,
+  now: Date,
+  deviceId?: string,
+): Promise<TokenInfo & { jti: string }> {
+  const jti = newId();
+  const exp = now.getTime() + TOKEN_TTL_MS;
+  await db.transaction(async (tx) => {
+    // Lock the member so that concurrent logins cannot leave more than the limit alive.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${row.id} for update`);
+    await repo.insertToken(tx, {
+      id: jti,
+      userId: row.id,
+      expiresAt: new Date(exp),
+      deviceId: deviceId || null,
+      createdAt: now,
+    });
+    await repo.revokeOldestTokens(tx, row.id, MAX_LIVE_TOKENS, now);
+  });
+  const token = await tokenSigner().sign(
+    { uid: row.id, role: rolesOf(row), permission: row.permissions, jti, exp },
+    now,
+  );
+  return { token, tokenExpired: exp, jti };
+}
+
+/** The protocol's token check: signature, expiry, revocation, and the member's current roles. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | ErrorName> {
+  const claims = await tokenSigner().verify(token, now);
+  if (typeof claims === 'string') return claims;
+  const live = await repo.findLiveToken(db, claims.jti);
+  if (!live || live.revokedAt || live.disabled || live.userId !== claims.uid) return 'TOKEN_NOT_FOUND';
+  return {
+    ...claims,
+    role: live.roles as Role[],
+    permission: live.permissions,
+    isVerifyStaff: live.isVerifyStaff,
+  };
+}
+
+/**
+ * The caller of a public call that needs one (logout, checkToken, loginByToken, codes for
+ * binding): the protocol leaves a bad token unexplained on public calls, so name its error here
+ * (revoked → 30202, expired → 30203, absent or malformed → 30204).
+ */
+export async function requireCaller(ctx: CallContext): Promise<AuthUser> {
+  if (ctx.user) return ctx.user;
+  if (!ctx.token) return fail('TOKEN_INVALID');
+  const result = await authenticate(ctx.db, ctx.token, ctx.clock.now());
+  return typeof result === 'string' ? fail(result) : result;
+}
+
+/** In the last days of a token's life, a logged-in call gets a fresh one (the old stays valid until it expires). */
+export async function renewToken(db: Db, user: AuthUser, ctx: CallContext): Promise<TokenInfo | null> {
+  const now = ctx.clock.now();
+  if (user.exp - now.getTime() > TOKEN_RENEW_WITHIN_MS) return null;
+  const row = await repo.findUserById(db, user.uid);
+  if (!row) return null;
+  const { token, tokenExpired } = await issueToken(db, row, now, ctx.client.deviceId);
+  return { token, tokenExpired };
+}
+
+export async function loginResult(ctx: CallContext, row: repo.UserRow): Promise<LoginResult> {
+  const issued = await issueToken(ctx.db, row, ctx.clock.now(), ctx.client.deviceId);
+  const vk_uni_token = { token: issued.token, tokenExpired: issued.tokenExpired };
+  ctx.issueToken = vk_uni_token;
+  return {
+    uid: row.id,
+    userInfo: await toUserInfo(ctx.db, row),
+    vk_uni_token,
+    needUpdateUserInfo: !row.nickname,
+  };
+}
+
+async function uniqueInviteCode(db: DbOrTx): Promise<string> {
+  for (;;) {
+    const code = randomCode(8);
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1);
+    if (!taken) return code;
+  }
+}
+
+export interface NewUser {
+  username?: string | null;
+  email?: string | null;
+  mobile?: string | null;
+  password?: string | null;
+  nickname?: string;
+  roles?: Role[];
+  inviterId?: string | null;
+}
+
+/** Creates an account; a taken username, e-mail or mobile is a named error, even when two requests race. */
+export async function createUser(db: DbOrTx, input: NewUser, now: Date): Promise<repo.UserRow> {
+  const values = {
+    id: newId(),
+    username: input.username ?? null,
+    email: input.email ?? null,
+    mobile: input.mobile ?? null,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    nickname: input.nickname ?? input.username ?? '',
+    roles: input.roles ?? ['member'],
+    inviteCode: await uniqueInviteCode(db),
+    inviterId: input.inviterId ?? null,
+    invitedAt: input.inviterId ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Without a conflict target, any unique index (username, e-mail, mobile, invite code) turns the
+  // insert into a no-op instead of an error, so the loser of a race gets a named answer.
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  if (row) return row;
+  if (input.username && (await repo.findUserByUsername(db, input.username))) fail('USERNAME_TAKEN');
+  if (input.email && (await repo.findUserByEmail(db, input.email))) fail('EMAIL_TAKEN');
+  if (input.mobile && (await repo.findUserByMobile(db, input.mobile))) fail('MOBILE_TAKEN');
+  throw new AppError('RETRYABLE');
+}
+
+export async function register(
+  ctx: CallContext,
+  input: { username: string; password: string; invite_code?: string },
+): Promise<LoginResult> {
+  let inviterId: string | null = null;
+  if (input.invite_code?.trim()) {
+    const inviter = await repo.findUserByInviteCode(ctx.db, input.invite_code.trim().toUpperCase());
+    inviterId = inviter?.id ?? fail('INVITE_CODE_INVALID');
+  }
+  const row = await createUser(
+    ctx.db,
+    { username: input.username, password: input.password, inviterId },
+    ctx.clock.now(),
+  );
+  return loginResult(ctx, row);
+}
+
+/** No password matches this hash: it stands in for missing accounts and passwords, so timing tells nothing. */
+const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'));
+
+const lockedError = (lockedUntil: Date, now: Date): never =>
+  fail('ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE) });
+
+/** Counts a wrong password; answers the lock's end when this failure locked the account. */
+async function countFailedPassword(db: DbOrTx, userId: string, now: Date): Promise<Date | null> {
+  const lockUntil = new Date(now.getTime() + LOCK_MS);
+  const [after] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil });
+  return after?.lockedUntil && after.lockedUntil > now ? after.lockedUntil : null;
+}
+
+/** The same counting for a name no account has, so that both answer alike (RULES.md: no hint). */
+async function countFailedUnknown(db: DbOrTx, key: string, now: Date): Promise<Date | null> {
+  const lockUntil = new Date(now.getTime() + LOCK_MS);
+  const [after] = await db
+    .insert(loginFailures)
+    .values({ account: key, failures: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: loginFailures.account,
+      set: {
+        failures: sql`case when ${loginFailures.failures} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${loginFailures.failures} + 1 end`,
+        lockedUntil: sql`case when ${loginFailures.failures} + 1 >= ${MAX_FAILED_LOGINS} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
+        updatedAt: now,
+      },
+    })
+    .returning({ lockedUntil: loginFailures.lockedUntil });
+  await db
+    .delete(loginFailures)
+    .where(
+      sql`${loginFailures.updatedAt} < ${new Date(now.getTime() - UNKNOWN_ACCOUNT_MEMORY_MS).toISOString()}::timestamptz`,
+    );
+  return after?.lockedUntil && after.lockedUntil > now ? after.lockedUntil : null;
+}
+
+/**
+ * Password login by username, e-mail or mobile, with the lockout of RULES.md: 6 wrong passwords
+ * lock password login for 1 hour. An account that does not exist answers exactly like one that
+ * does (same messages, same lock, same scrypt work).
+ */
+export async function loginWithPassword(ctx: CallContext, account: string, password: string): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  const row = await repo.findUserByAccount(ctx.db, account);
+  if (!row) {
+    const key = account.trim().toLowerCase();
+    const known = await ctx.db.query.loginFailures.findFirst({ where: eq(loginFailures.account, key) });
+    if (known?.lockedUntil && known.lockedUntil > now) lockedError(known.lockedUntil, now);
+    await verifyPassword(password, DUMMY_HASH);
+    const locked = await countFailedUnknown(ctx.db, key, now);
+    if (locked) lockedError(locked, now);
+    return fail('ACCOUNT_OR_PASSWORD_WRONG');
+  }
+  if (row.lockedUntil && row.lockedUntil > now) lockedError(row.lockedUntil, now);
+  const matches = (await verifyPassword(password, row.passwordHash ?? DUMMY_HASH)) && !!row.passwordHash;
+  if (!matches) {
+    const locked = await countFailedPassword(ctx.db, row.id, now);
+    if (locked) lockedError(locked, now);
+    return fail('ACCOUNT_OR_PASSWORD_WRONG');
+  }
+  // Only someone who knows the password learns that the account is disabled.
+  if (row.disabled) return fail('ACCOUNT_DISABLED');
+  if (row.failedLogins > 0 || row.lockedUntil) {
+    await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, row.id));
+  }
+  return loginResult(ctx, row);
+}
+
+export async function logout(ctx: CallContext): Promise<void> {
+  const user = await requireCaller(ctx);
+  await repo.revokeToken(ctx.db, user.jti, ctx.clock.now());
+  // The socket opened with this token closes; the member's other devices stay signed in.
+  await pushForceLogout(ctx, user.uid, 'logout');
+}
+
+export async function loginByToken(ctx: CallContext): Promise<LoginResult> {
+  const user = await requireCaller(ctx);
+  return loginResult(ctx, await getUserOrFail(ctx.db, user.uid));
+}
+
+/**
+ * Changes the password after checking the current one (wrong guesses count toward the login lock,
+ * since they guess the same secret). Every other session ends; this one stays and gets a fresh token.
+ */
+export async function updatePassword(
+  ctx: AuthedContext,
+  oldPassword: string,
+  newPassword: string,
+): Promise<{ vk_uni_token: TokenInfo }> {
+  const now = ctx.clock.now();
+  const row = await getUserOrFail(ctx.db, ctx.user.uid);
+  if (row.lockedUntil && row.lockedUntil > now) lockedError(row.lockedUntil, now);
+  const matches = (await verifyPassword(oldPassword, row.passwordHash ?? DUMMY_HASH)) && !!row.passwordHash;
+  if (!matches) {
+    const locked = await countFailedPassword(ctx.db, row.id, now);
+    if (locked) lockedError(locked, now);
+    return fail('OLD_PASSWORD_WRONG');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, row.id));
+    await repo.revokeOtherTokens(tx, row.id, ctx.user.jti, now);
+  });
+  const { token, tokenExpired } = await issueToken(ctx.db, row, now, ctx.client.deviceId);
+  const vk_uni_token = { token, tokenExpired };
+  ctx.issueToken = vk_uni_token;
+  await pushForceLogout(ctx, row.id, 'password_changed');
+  return { vk_uni_token };
+}
+
+/** Tells the member's open apps that sessions ended: sockets whose token no longer works get force-logout (realtime.ts). */
+export async function pushForceLogout(ctx: CallContext, userId: string, reason: string): Promise<void> {
+  try {
+    await ctx.realtime.notifyUser(userId, { type: FORCE_LOGOUT, data: { reason } });
+  } catch (error) {
+    // The change is committed and the revoked tokens already fail; a lost push only delays the logout.
+    ctx.log.warn({ err: error, userId }, 'forceLogout push failed');
+  }
+}
+
+export interface ProfilePatch {
+  nickname?: string;
+  gender?: 0 | 1 | 2;
+  birthday?: string | null;
+}
+
+export async function updateProfile(ctx: AuthedContext, patch: ProfilePatch): Promise<{ userInfo: UserInfo }> {
+  const now = ctx.clock.now();
+  if (patch.birthday && isFutureDate(patch.birthday, now)) {
+    fail('INVALID_PARAM', { field: 'birthday' }, { field: 'birthday', reason: 'birthdayFuture' });
+  }
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (patch.nickname !== undefined) set.nickname = patch.nickname;
+  if (patch.gender !== undefined) set.gender = patch.gender;
+  if (patch.birthday !== undefined) set.birthday = patch.birthday;
+  if (Object.keys(set).length === 0) return myUserInfo(ctx);
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ...set, updatedAt: now })
+    .where(eq(users.id, ctx.user.uid))
+    .returning();
+  return { userInfo: await toUserInfo(ctx.db, row ?? fail('USER_NOT_FOUND')) };
+}
+
+/** The path of an upload url, whether the client sends it as answered (/uploads/...) or made absolute. */
+function uploadPath(avatar: string): string {
+  if (!/^https?:\/\//i.test(avatar)) return avatar;
+  try {
+    return new URL(avatar).pathname;
+  } catch {
+    return avatar;
+  }
+}
+
+/** Sets the avatar to an image this member uploaded (POST /api/upload); any other url is refused. */
+export async function setAvatar(ctx: AuthedContext, avatar: string): Promise<{ userInfo: UserInfo }> {
+  const upload = await repo.findUploadByUrl(ctx.db, uploadPath(avatar));
+  if (!upload || upload.userId !== ctx.user.uid) {
+    fail('INVALID_PARAM', { field: 'avatar' }, { field: 'avatar', reason: 'notYourUpload' });
+  }
+  const [row] = await ctx.db
+    .update(users)
+    .set({ avatar: upload!.url, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, ctx.user.uid))
+    .returning();
+  return { userInfo: await toUserInfo(ctx.db, row ?? fail('USER_NOT_FOUND')) };
+}
+
+/** Roles in their canonical order, each once. */
+export function normalizeRoles(roles: readonly Role[]): Role[] {
+  return ROLES.filter((r) => roles.includes(r));
+}
+
+/** Adds a role to a member unless they have it already: one atomic statement, safe under races. */
+export async function grantRole(db: DbOrTx, userId: string, now: Date, role: Role = 'teacher'): Promise<void> {
+  await db
+    .update(users)
+    .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: now })
+    .where(and(eq(users.id, userId), sql`not (${role} = any(${users.roles}))`));
+}

@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { UPLOAD_MAX_BYTES, type UserInfo } from '@studio/contract/account';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { gif, jpeg, png, webpLossy } from './image-fixtures';
+import { uploads } from './schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  content: Buffer | string;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = `----studio${Math.random().toString(36).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(content: Buffer | string, options: { token?: string; filename?: string; field?: string } = {}) {
+  const { payload, contentType } = multipart([
+    { name: options.field ?? 'file', filename: options.filename ?? 'photo.png', type: 'image/png', content },
+  ]);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (options.token) headers['uni-id-token'] = options.token;
+  const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers, payload });
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: number | string; msg: string; url?: string; file_id?: string },
+  };
+}
+
+describe('POST /api/upload', () => {
+  it('stores an image under uploads/<yyyy-mm>/ and records it for the member', async () => {
+    const member = await t.register();
+    const image = png(120, 80);
+    const { status, body } = await upload(image, { token: member.vk_uni_token.token, filename: 'me.png' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ code: 0, msg: 'ok' });
+    expect(body.url).toMatch(/^\/uploads\/2026-11\/[0-9a-z]+\.png$/);
+    const file = path.join(t.config.DATA_DIR, body.url!.slice(1));
+    expect(readFileSync(file).equals(image)).toBe(true);
+    const row = await t.app.db.query.uploads.findFirst({ where: eq(uploads.id, body.file_id!) });
+    expect(row).toMatchObject({
+      userId: member.uid,
+      url: body.url,
+      name: 'me.png',
+      size: image.length,
+      mime: 'image/png',
+      width: 120,
+      height: 80,
+    });
+  });
+
+  it('serves the stored image with a long cache', async () => {
+    const member = await t.register();
+    const image = jpeg(64, 64);
+    const { body } = await upload(image, { token: member.vk_uni_token.token, filename: 'x.exe' });
+    expect(body.url).toMatch(/\.jpg$/);
+    const res = await t.app.inject({ method: 'GET', url: body.url! });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.equals(image)).toBe(true);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/2026-11/nothing.png' })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['gif', gif(10, 10)],
+    ['webp', webpLossy(10, 10)],
+  ])('accepts %s', async (ext, image) => {
+    const member = await t.register();
+    const { body } = await upload(image, { token: member.vk_uni_token.token });
+    expect(body.code).toBe(0);
+    expect(body.url!.endsWith(`.${ext}`)).toBe(true);
+  });
+
+  it('judges the type by content, not by name or claimed type', async () => {
+    const member = await t.register();
+    const { body } = await upload('<html><script>alert(1)</script></html>', {
+      token: member.vk_uni_token.token,
+      filename: 'evil.png',
+    });
+    expect(body).toMatchObject({ code: 'FILE_TYPE_INVALID' });
+    expect(body.msg).toContain('png, jpeg, webp, gif');
+  });
+
+  it('accepts 2 MB and refuses a byte more', async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const atLimit = await upload(png(1, 1, UPLOAD_MAX_BYTES), { token });
+    expect(atLimit.body.code).toBe(0);
+    const over = await upload(png(1, 1, UPLOAD_MAX_BYTES + 1), { token });
+    expect(over.body).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(over.body.msg).toContain('2 MB');
+    const rows = await t.app.db.select().from(uploads).where(eq(uploads.userId, member.uid));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('needs a valid token, answered like a logged-in call', async () => {
+    const none = await upload(png(1, 1));
+    expect(none.body.code).toBe(30204);
+    expect(none.body.msg).toContain('token');
+    const member = await t.register();
+    await t.call('user/pub/logout', {}, { token: member.vk_uni_token.token });
+    expect((await upload(png(1, 1), { token: member.vk_uni_token.token })).body.code).toBe(30202);
+  });
+
+  it('refuses a request without a file part', async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { 'uni-id-token': token },
+      payload: { file: 'x' },
+    });
+    expect(json.json()).toMatchObject({ code: 'INVALID_PARAM', field: 'file' });
+    const wrongField = await upload(png(1, 1), { token, field: 'image' });
+    expect(wrongField.body).toMatchObject({ code: 'INVALID_PARAM', field: 'file' });
+  });
+});
+
+describe('user/kh/setAvatar', () => {
+  it("sets the member's own upload as avatar, also given as an absolute url", async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const { body } = await upload(png(200, 200), { token });
+    const res = await t.call<{ userInfo: UserInfo }>('user/kh/setAvatar', { avatar: body.url }, { token });
+    expect(res.userInfo.avatar).toBe(body.url);
+
+    const second = await upload(png(100, 100), { token });
+    const absolute = `https://studio.example.com${second.body.url}`;
+    const again = await t.call<{ userInfo: UserInfo }>('user/kh/setAvatar', { avatar: absolute }, { token });
+    expect(again.userInfo.avatar).toBe(second.body.url);
+    expect(existsSync(path.join(t.config.DATA_DIR, second.body.url!.slice(1)))).toBe(true);
+  });
+
+  it("refuses another member's upload and any other url", async () => {
+    const owner = await t.register();
+    const other = await t.register();
+    const { body } = await upload(png(10, 10), { token: owner.vk_uni_token.token });
+    for (const avatar of [body.url, 'https://evil.example.com/a.png', '/uploads/2026-11/none.png']) {
+      const res = await t.call('user/kh/setAvatar', { avatar }, { token: other.vk_uni_token.token });
+      expect(res, avatar).toMatchObject({ code: 'INVALID_PARAM', field: 'avatar' });
+    }
+    expect(await t.call('user/kh/setAvatar', { avatar: '' }, { token: other.vk_uni_token.token })).toMatchObject({
+      code: 'INVALID_PARAM',
+      field: 'avatar',
+    });
+    expect((await t.call('user/kh/setAvatar', { avatar: body.url })).code).toBe(30204);
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
+import type { ErrorName } from '@studio/contract/errors';
+import { CLIENT_HEADERS } from '@studio/contract/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { newId } from '../../platform/ids';
+import { type AuthUser, header, sendError } from '../../platform/protocol';
+import { type ImageInfo, sniffImage } from './image-type';
+import * as repo from './repo';
+
+export interface UploadDeps {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  /** The protocol's token check, so that the upload answers token errors exactly like a kh call. */
+  authenticate(token: string, now: Date): Promise<AuthUser | ErrorName>;
+}
+
+export const UPLOADS_PREFIX = '/uploads/';
+const MAX_NAME_LENGTH = 200;
+
+export function uploadsRoot(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
+/** Stores a checked image under `uploads/<yyyy-mm>/<id>.<ext>` and records it for its owner. */
+export async function saveUpload(
+  deps: Pick<UploadDeps, 'db' | 'dataDir'>,
+  userId: string,
+  file: { buffer: Buffer; image: ImageInfo; name: string },
+  now: Date,
+): Promise<UploadResult> {
+  const id = newId();
+  const month = now.toISOString().slice(0, 7);
+  const dir = path.join(uploadsRoot(deps.dataDir), month);
+  const fileName = `${id}.${file.image.ext}`;
+  const filePath = path.join(dir, fileName);
+  const url = `${UPLOADS_PREFIX}${month}/${fileName}`;
+  await mkdir(dir, { recursive: true });
+  await writeFile(filePath, file.buffer, { flag: 'wx' });
+  try {
+    await repo.insertUpload(deps.db, {
+      id,
+      userId,
+      url,
+      name: file.name.replace(/[\\/\r\n\t]/g, '_').slice(0, MAX_NAME_LENGTH) || fileName,
+      size: file.buffer.length,
+      mime: file.image.mime,
+      width: file.image.width,
+      height: file.image.height,
+      createdAt: now,
+    });
+  } catch (error) {
+    // No record, no file: an orphan on disk would never be cleaned up.
+    await unlink(filePath).catch(() => undefined);
+    throw error;
+  }
+  return { url, file_id: id };
+}
+
+const invalidFile = (reply: FastifyReply, req: FastifyRequest, reason: string) =>
+  sendError(reply, req, 'INVALID_PARAM', { field: 'file' }, { field: 'file', reason });
+
+/**
+ * `POST /api/upload` (multipart, one field `file`, header uni-id-token) answers
+ * `{code: 0, msg, url, file_id}`; the images are served from `/uploads/*` with a long cache (their
+ * names never change meaning).
+ */
+export async function registerUploads(app: FastifyInstance, deps: UploadDeps): Promise<void> {
+  const root = uploadsRoot(deps.dataDir);
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    maxAge: '365d',
+    immutable: true,
+    // @fastify/static 10 hands over the fastify reply here.
+    setHeaders: (reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  // Multipart parsing only inside this scope: every other route stays JSON-only.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    scope.post('/api/upload', async (req, reply) => {
+      const token = header(req, CLIENT_HEADERS.token)?.trim();
+      if (!token) return sendError(reply, req, 'TOKEN_INVALID');
+      const user = await deps.authenticate(token, deps.clock.now());
+      if (typeof user === 'string') return sendError(reply, req, user);
+      if (!req.isMultipart()) return invalidFile(reply, req, 'multipartRequired');
+
+      let buffer: Buffer;
+      let name: string;
+      try {
+        const part = await req.file();
+        if (part?.fieldname !== 'file') return invalidFile(reply, req, 'required');
+        name = part.filename;
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          return sendError(reply, req, 'FILE_TOO_LARGE', { maxMb: UPLOAD_MAX_BYTES / 1024 / 1024 });
+        }
+        req.log.info({ err: error }, 'unreadable upload');
+        return invalidFile(reply, req, 'unreadable');
+      }
+      const image = sniffImage(buffer);
+      if (!image) return sendError(reply, req, 'FILE_TYPE_INVALID', { allowed: UPLOAD_IMAGE_TYPES.join(', ') });
+
+      const saved = await saveUpload(deps, user.uid, { buffer, image, name }, deps.clock.now());
+      return reply.send({ code: 0, msg: 'ok', ...saved });
+    });
+  });
+}

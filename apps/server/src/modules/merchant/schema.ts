@@ -1,0 +1,22 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The studio: one row (id 'default') holding its public info and the settings staff change. */
+export const merchants = pgTable('merchants', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  logo: text().notNull().default(''),
+  description: text().notNull().default(''),
+  address: text().notNull().default(''),
+  phone: text().notNull().default(''),
+  currency: text().notNull().default('GBP'),
+  timezone: text().notNull().default('Europe/London'),
+  shareTitle: text().notNull().default(''),
+  shareImage: text().notNull().default(''),
+  wechatLoginEnabled: boolean().notNull().default(false),
+  cancelWindowHours: integer().notNull().default(24),
+  bookingWindowDays: integer().notNull().default(14),
+  autoCancelMinutes: integer().notNull().default(30),
+  /** Settings added by later issues (points rules, top-up presets...) without a migration each. */
+  settings: jsonb().notNull().default({}),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,69 @@
+import type { MemberNotification } from '@studio/contract/notification';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { buildMember } from '../schedule/testing';
+import { storeNotices } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type List = { rows: MemberNotification[]; total: number; hasMore: boolean; unread: number };
+
+describe('member notifications', () => {
+  it('lists my notices newest first, in my language, and marks them read', async () => {
+    const m = await buildMember(t);
+    const other = await buildMember(t);
+    const data = {
+      session_id: 's1',
+      course_name: 'Yin Yoga',
+      starts_at: '2026-12-03T18:00:00.000Z',
+      reservation_id: 'r1',
+    };
+    const deliveries = await storeNotices(t.app.db, [{ userId: m.id, type: 'waitlistPromoted', data }], t.clock.now());
+    expect(deliveries).toEqual([{ userId: m.id, event: { type: 'waitlistPromoted', data } }]);
+    t.clock.advance(60_000);
+    await storeNotices(
+      t.app.db,
+      [{ userId: m.id, type: 'custom', data: {}, title: 'Hello', body: 'Plain text' }],
+      t.clock.now(),
+    );
+
+    const en = await t.call<List>('client/notice.getMyNotifications', { pageSize: 1 }, { token: m.token });
+    expect(en).toMatchObject({ code: 0, total: 2, hasMore: true, unread: 2 });
+    expect(en.rows[0]).toMatchObject({ type: 'custom', title: 'Hello', body: 'Plain text', read: false });
+    const page2 = await t.call<List>(
+      'client/notice.getMyNotifications',
+      { pageIndex: 2, pageSize: 1 },
+      { token: m.token },
+    );
+    expect(page2.rows[0]).toMatchObject({
+      type: 'waitlistPromoted',
+      title: 'You got a seat',
+      body: 'A seat opened in Yin Yoga on Thu 3 Dec, 18:00 and you are now booked. One credit was used.',
+      data,
+    });
+    const zh = await t.call<List>(
+      'client/notice.getMyNotifications',
+      { pageIndex: 2, pageSize: 1 },
+      {
+        token: m.token,
+        locale: 'zh-Hans',
+      },
+    );
+    expect(zh.rows[0]!.title).toBe('候补成功');
+    expect(zh.rows[0]!.body).toContain('12月3日 周四 18:00');
+
+    const id = page2.rows[0]!._id;
+    expect((await t.call('client/notice.markRead', { _id: id }, { token: other.token })).code).toBe('NOT_FOUND');
+    expect((await t.call('client/notice.markRead', { _id: id }, { token: m.token })).code).toBe(0);
+    expect((await t.call('client/notice.markRead', { _id: id }, { token: m.token })).code).toBe(0);
+    const after = await t.call<List>('client/notice.getMyNotifications', {}, { token: m.token });
+    expect(after.unread).toBe(1);
+    expect(after.rows.find((r) => r._id === id)!.read).toBe(true);
+    expect((await t.call<List>('client/notice.getMyNotifications', {}, { token: other.token })).total).toBe(0);
+    expect((await t.call('client/notice.getMyNotifications', {})).code).toBe(30204);
+  });
+});

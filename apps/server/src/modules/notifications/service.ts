@@ -1,0 +1,93 @@
+import { formatDateTime } from '@studio/contract/format';
+import type { Locale } from '@studio/contract/locale';
+import { type MemberNotification, noticeText } from '@studio/contract/notification';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { Realtime, RealtimeEvent } from '../../platform/realtime';
+import * as repo from './repo';
+
+/** A realtime push to make once the transaction that caused it has committed. */
+export interface Delivery {
+  userId: string;
+  event: RealtimeEvent;
+}
+
+export interface NewNotice {
+  userId: string;
+  /** A key of NOTICE_TEXTS (rendered in the reader's language), or any type with title/body. */
+  type: string;
+  data: Record<string, unknown>;
+  title?: string;
+  body?: string;
+}
+
+/**
+ * Stores notices in the caller's transaction (so they exist exactly when the change does) and
+ * answers the realtime pushes to send after commit: `{type, data}` to each member.
+ */
+export async function storeNotices(tx: DbOrTx, notices: NewNotice[], now: Date): Promise<Delivery[]> {
+  await repo.insertNotifications(
+    tx,
+    notices.map((n) => ({
+      id: newId(),
+      userId: n.userId,
+      type: n.type,
+      title: n.title ?? '',
+      body: n.body ?? '',
+      data: n.data,
+      createdAt: now,
+    })),
+  );
+  return notices.map((n) => ({ userId: n.userId, event: { type: n.type, data: n.data } }));
+}
+
+/** Pushes after commit. A failed push is logged, never thrown: the stored notice remains. */
+export async function deliver(realtime: Realtime, deliveries: Delivery[], log?: FastifyBaseLogger): Promise<void> {
+  await Promise.all(
+    deliveries.map((d) =>
+      realtime
+        .notifyUser(d.userId, d.event)
+        .catch((err: unknown) => log?.warn({ err, userId: d.userId }, 'push failed')),
+    ),
+  );
+}
+
+function render(row: repo.NotificationRow, locale: Locale, tz: string): MemberNotification {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(row.data)) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+  }
+  if (typeof row.data.starts_at === 'string') params.when = formatDateTime(row.data.starts_at, locale, tz);
+  const { title, body } = noticeText(row.type, locale, params, { title: row.title, body: row.body });
+  return {
+    _id: row.id,
+    type: row.type,
+    title,
+    body,
+    data: row.data,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMyNotifications(
+  db: DbOrTx,
+  userId: string,
+  page: { pageIndex: number; pageSize: number },
+  locale: Locale,
+  tz: string,
+) {
+  const { rows, total, unread } = await repo.listOfUser(db, userId, page);
+  return {
+    rows: rows.map((r) => render(r, locale, tz)),
+    total,
+    hasMore: page.pageIndex * page.pageSize < total,
+    unread,
+  };
+}
+
+export async function markRead(db: DbOrTx, userId: string, id: string, now: Date): Promise<void> {
+  if (!(await repo.markRead(db, userId, id, now))) fail('NOT_FOUND');
+}

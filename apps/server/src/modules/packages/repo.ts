@@ -1,0 +1,104 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { memberPackages } from './schema';
+
+export type PackageRow = typeof memberPackages.$inferSelect;
+
+export async function insertPackage(db: DbOrTx, values: typeof memberPackages.$inferInsert): Promise<PackageRow> {
+  const [row] = await db.insert(memberPackages).values(values).returning();
+  return row!;
+}
+
+export async function findPackage(db: DbOrTx, id: string): Promise<PackageRow | undefined> {
+  const [row] = await db.select().from(memberPackages).where(eq(memberPackages.id, id)).limit(1);
+  return row;
+}
+
+export function listPackagesOfUser(db: DbOrTx, userId: string): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(memberPackages)
+    .where(eq(memberPackages.userId, userId))
+    .orderBy(desc(memberPackages.createdAt), desc(memberPackages.id));
+}
+
+export async function listPackages(
+  db: DbOrTx,
+  userId: string | undefined,
+  page: { pageIndex: number; pageSize: number },
+) {
+  const where = userId ? eq(memberPackages.userId, userId) : undefined;
+  const rows = await db
+    .select()
+    .from(memberPackages)
+    .where(where)
+    .orderBy(desc(memberPackages.createdAt), desc(memberPackages.id))
+    .limit(page.pageSize)
+    .offset((page.pageIndex - 1) * page.pageSize);
+  const [total] = await db.select({ n: count() }).from(memberPackages).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** What a course accepts: its id, and the course-package goods it is limited to (empty = any). */
+export interface CourseAcceptance {
+  id: string;
+  acceptedGoodsIds: readonly string[];
+}
+
+/**
+ * A member's packages that can pay for `course` at `startsAt`, the one to use first first: credits
+ * left, the class start inside the validity, the package not limited to other courses, and (when the
+ * course names the goods it accepts) bought as one of them — staff-granted packages carry no goods
+ * and are limited by their course list only. Order: earliest expiry, long-term last.
+ */
+export function payablePackages(
+  db: DbOrTx,
+  userId: string,
+  course: CourseAcceptance,
+  startsAt: Date,
+  onlyId?: string,
+): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(memberPackages)
+    .where(
+      and(
+        eq(memberPackages.userId, userId),
+        onlyId ? eq(memberPackages.id, onlyId) : undefined,
+        gt(memberPackages.remainingCount, 0),
+        lte(memberPackages.validFrom, startsAt),
+        or(
+          isNull(memberPackages.validUntil),
+          sql`${memberPackages.validUntil} >= ${startsAt.toISOString()}::timestamptz`,
+        ),
+        sql`(cardinality(${memberPackages.courseIds}) = 0 or ${course.id} = any(${memberPackages.courseIds}))`,
+        course.acceptedGoodsIds.length
+          ? or(isNull(memberPackages.goodsId), inArray(memberPackages.goodsId, [...course.acceptedGoodsIds]))
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id));
+}
+
+/**
+ * Takes one credit if one is left. The condition is re-checked on the row's latest version after any
+ * concurrent writer commits, so two bookings can never spend the same last credit.
+ */
+export async function takeCredit(tx: Tx, id: string, now: Date): Promise<PackageRow | undefined> {
+  const [row] = await tx
+    .update(memberPackages)
+    .set({ remainingCount: sql`${memberPackages.remainingCount} - 1`, updatedAt: now })
+    .where(and(eq(memberPackages.id, id), gt(memberPackages.remainingCount, 0)))
+    .returning();
+  return row;
+}
+
+/** Gives one credit back (a cancelled reservation); never above the package's total. */
+export async function returnCredit(tx: Tx, id: string, now: Date): Promise<PackageRow | undefined> {
+  const [row] = await tx
+    .update(memberPackages)
+    .set({ remainingCount: sql`${memberPackages.remainingCount} + 1`, updatedAt: now })
+    .where(and(eq(memberPackages.id, id), sql`${memberPackages.remainingCount} < ${memberPackages.totalCount}`))
+    .returning();
+  return row;
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../account/schema';
+
+/**
+ * A member's package of class credits. Its state (unused/used/completed/expired) is computed when
+ * read from the counts and validity, so nothing needs a sweep to "expire" it.
+ */
+export const memberPackages = pgTable(
+  'member_packages',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    name: text().notNull(),
+    totalCount: integer().notNull(),
+    remainingCount: integer().notNull(),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    /** null = long-term. */
+    validUntil: timestamp({ withTimezone: true }),
+    /** Courses it may book; empty = every course. */
+    courseIds: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The goods (course-package product) it was bought as; null when staff granted it. */
+    goodsId: text(),
+    /** 'grant' (staff) or 'order' (shop); source_id is the granting admin or the order number. */
+    source: text().notNull(),
+    sourceId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_packages_user_idx').on(t.userId, t.validUntil),
+    // The credit invariant, enforced by the database whatever the code does.
+    check('member_packages_credits_check', sql`${t.remainingCount} >= 0 and ${t.remainingCount} <= ${t.totalCount}`),
+  ],
+);

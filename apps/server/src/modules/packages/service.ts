@@ -1,0 +1,165 @@
+import {
+  computePackageStatus,
+  type PackageRecord,
+  type PackageStatus,
+  type PackageValidityRule,
+  type packageGrantInput,
+  packageValidity,
+} from '@studio/contract/course';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { getUserOrFail } from '../account/service';
+import { assertCoursesExist } from '../schedule/service';
+import * as repo from './repo';
+
+export type { CourseAcceptance, PackageRow } from './repo';
+
+export function toPackageRecord(row: repo.PackageRow, now: Date): PackageRecord {
+  return {
+    _id: row.id,
+    name: row.name,
+    total_count: row.totalCount,
+    remaining_count: row.remainingCount,
+    status: statusOf(row, now),
+    valid_from: row.validFrom.toISOString(),
+    valid_until: row.validUntil?.toISOString() ?? null,
+    course_ids: row.courseIds,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function statusOf(row: repo.PackageRow, now: Date): PackageStatus {
+  return computePackageStatus(
+    { total_count: row.totalCount, remaining_count: row.remainingCount, valid_until: row.validUntil },
+    now,
+  );
+}
+
+export interface IssuePackageInput {
+  userId: string;
+  name: string;
+  classCount: number;
+  validity: PackageValidityRule;
+  /** Courses it may book; empty = every course. */
+  courseIds?: readonly string[];
+  /** The course-package goods it was bought as (shop). */
+  goodsId?: string | null;
+  source: 'grant' | 'order';
+  /** The granting admin's id, or the order number. */
+  sourceId?: string | null;
+  now: Date;
+}
+
+/**
+ * Issues a package of class credits: staff grants, and the shop when a course-package order is paid
+ * (call it inside the payment's transaction so the package exists exactly when the order is paid).
+ */
+export async function issuePackage(db: DbOrTx, input: IssuePackageInput): Promise<repo.PackageRow> {
+  const { valid_from, valid_until } = packageValidity(input.validity, input.now);
+  if (valid_until && valid_until.getTime() <= valid_from.getTime()) fail('TIME_RANGE_INVALID');
+  return repo.insertPackage(db, {
+    id: newId(),
+    userId: input.userId,
+    name: input.name,
+    totalCount: input.classCount,
+    remainingCount: input.classCount,
+    validFrom: valid_from,
+    validUntil: valid_until,
+    courseIds: [...new Set(input.courseIds ?? [])],
+    goodsId: input.goodsId ?? null,
+    source: input.source,
+    sourceId: input.sourceId ?? null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+}
+
+/** admin/package.grant: a fixed range when valid_until is given, else long-term from valid_from (or now). */
+export async function grantPackage(
+  db: DbOrTx,
+  input: z.output<typeof packageGrantInput>,
+  adminId: string,
+  now: Date,
+): Promise<repo.PackageRow> {
+  await getUserOrFail(db, input.user_id);
+  await assertCoursesExist(db, input.course_ids ?? []);
+  const from = input.valid_from ?? now.toISOString();
+  const validity: PackageValidityRule = input.valid_until
+    ? { mode: 'fixed', valid_from: from, valid_until: input.valid_until }
+    : { mode: 'long_term', valid_from: from };
+  return issuePackage(db, {
+    userId: input.user_id,
+    name: input.name,
+    classCount: input.class_count,
+    validity,
+    courseIds: input.course_ids,
+    source: 'grant',
+    sourceId: adminId,
+    now,
+  });
+}
+
+/** A member's packages, newest first, optionally only those in one (computed) state. */
+export async function listMyPackages(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  status?: PackageStatus,
+): Promise<PackageRecord[]> {
+  const rows = await repo.listPackagesOfUser(db, userId);
+  return rows.map((row) => toPackageRecord(row, now)).filter((p) => !status || p.status === status);
+}
+
+export async function listPackagesForAdmin(
+  db: DbOrTx,
+  filter: { userId?: string; status?: PackageStatus },
+  page: { pageIndex: number; pageSize: number },
+  now: Date,
+) {
+  if (filter.status) {
+    // The state is computed, so filter after reading: fine for one member's or a studio's packages.
+    const all = (await repo.listPackages(db, filter.userId, { pageIndex: 1, pageSize: 100_000 })).rows.filter(
+      (r) => statusOf(r, now) === filter.status,
+    );
+    const start = (page.pageIndex - 1) * page.pageSize;
+    return { rows: all.slice(start, start + page.pageSize), total: all.length };
+  }
+  return repo.listPackages(db, filter.userId, page);
+}
+
+/**
+ * The package a booking pays with: `packageId` when the member chose one (it must be theirs and
+ * able to pay, else PACKAGE_INVALID), otherwise the payable one that expires first. Takes the
+ * credit with a conditional update; if a concurrent booking took the last credit first, tries the
+ * next package.
+ */
+export async function takeCreditForSession(
+  tx: Tx,
+  userId: string,
+  course: repo.CourseAcceptance,
+  startsAt: Date,
+  now: Date,
+  packageId?: string,
+): Promise<repo.PackageRow | undefined> {
+  const candidates = await repo.payablePackages(tx, userId, course, startsAt, packageId);
+  for (const candidate of candidates) {
+    const taken = await repo.takeCredit(tx, candidate.id, now);
+    if (taken) return taken;
+  }
+  return undefined;
+}
+
+/** Whether the member holds any package that could pay for the class (waitlist eligibility). */
+export async function hasPayablePackage(
+  db: DbOrTx,
+  userId: string,
+  course: repo.CourseAcceptance,
+  startsAt: Date,
+): Promise<boolean> {
+  return (await repo.payablePackages(db, userId, course, startsAt)).length > 0;
+}
+
+export const returnCredit = repo.returnCredit;
+export const findPackage = repo.findPackage;

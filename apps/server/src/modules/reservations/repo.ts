@@ -1,0 +1,335 @@
+import type { MySessionStatus, ReservationStatus, WaitlistStatus } from '@studio/contract/course';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { users } from '../account/schema';
+import * as schedule from '../schedule/repo';
+import { classSessions } from '../schedule/schema';
+import { reservations, waitlistEntries } from './schema';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type WaitlistRow = typeof waitlistEntries.$inferSelect;
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+// The booking read model ------------------------------------------------------------------------
+// Session lists join the schedule's tables with this module's counts in ONE statement (correlated
+// subqueries on indexed columns), so a week of 100 sessions is one round trip, not 1 + 2N.
+
+/** Waiting entries of the session that still count: none once the class has started. */
+function waitlistCountColumn(now: Date) {
+  return sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${classSessions.id} and ${waitlistEntries.status} = 'waiting' and ${classSessions.startsAt} > ${iso(now)})`;
+}
+
+function myStatusColumn(userId: string | null, now: Date) {
+  if (!userId) return sql<MySessionStatus>`'none'`;
+  return sql<MySessionStatus>`case
+    when exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} <> 'cancelled') then 'registered'
+    when ${classSessions.startsAt} > ${iso(now)} and exists (select 1 from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${classSessions.id} and ${waitlistEntries.userId} = ${userId} and ${waitlistEntries.status} = 'waiting') then 'waiting'
+    else 'none' end`;
+}
+
+export type SessionViewRow = schedule.SessionJoinedRow & { waitlistCount: number; myStatus: MySessionStatus };
+
+export interface SessionQuery {
+  where: SQL | undefined;
+  viewerId: string | null;
+  now: Date;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+export async function sessionViews(db: DbOrTx, q: SessionQuery): Promise<SessionViewRow[]> {
+  const query = schedule
+    .selectSessions(db, { waitlistCount: waitlistCountColumn(q.now), myStatus: myStatusColumn(q.viewerId, q.now) })
+    .where(q.where)
+    .orderBy(q.order === 'desc' ? schedule.sessionOrder.desc : schedule.sessionOrder.asc, schedule.sessionIdOrder);
+  if (q.limit !== undefined) return query.limit(q.limit).offset(q.offset ?? 0);
+  return query;
+}
+
+/** Scheduled sessions with a free seat (COURSE_FULL suggestions, the "book" filters). */
+export const hasFreeSeat = sql`${classSessions.bookedCount} < ${classSessions.capacity}`;
+export const startsAfter = (t: Date) => sql`${classSessions.startsAt} > ${iso(t)}`;
+export const startsNoLaterThan = (t: Date) => sql`${classSessions.startsAt} <= ${iso(t)}`;
+export const isScheduled = eq(classSessions.status, 'scheduled');
+export const notSession = (id: string) => ne(classSessions.id, id);
+
+// Reservations -----------------------------------------------------------------------------------
+
+export async function findReservation(db: DbOrTx, id: string): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).limit(1);
+  return row;
+}
+
+export async function lockReservation(tx: Tx, id: string): Promise<ReservationRow | undefined> {
+  const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findReservationByCode(db: DbOrTx, code: string): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.code, code)).limit(1);
+  return row;
+}
+
+export async function findActiveReservation(
+  db: DbOrTx,
+  sessionId: string,
+  userId: string,
+): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(
+      and(eq(reservations.sessionId, sessionId), eq(reservations.userId, userId), ne(reservations.status, 'cancelled')),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts unless a unique index objects (an active reservation of the member for the session, or
+ * the code taken): answers undefined then, without aborting the transaction as an error would.
+ */
+export async function insertReservation(
+  tx: Tx,
+  values: typeof reservations.$inferInsert,
+): Promise<ReservationRow | undefined> {
+  const [row] = await tx.insert(reservations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateReservation(
+  tx: Tx,
+  id: string,
+  changes: Partial<typeof reservations.$inferInsert>,
+): Promise<ReservationRow> {
+  const [row] = await tx.update(reservations).set(changes).where(eq(reservations.id, id)).returning();
+  return row!;
+}
+
+/** Registered reservations of a session, in package-id order (a fixed lock order for credit returns). */
+export function registeredOfSession(tx: Tx, sessionId: string): Promise<ReservationRow[]> {
+  return tx
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.sessionId, sessionId), eq(reservations.status, 'registered')))
+    .orderBy(asc(reservations.packageId), asc(reservations.id))
+    .for('update');
+}
+
+/** A reservation's status as seen now: registered past the class end reads as done (no sweep needed). */
+function effectiveReservationStatusSql(now: Date) {
+  return sql<ReservationStatus>`case when ${reservations.status} = 'registered' and ${classSessions.endsAt} <= ${iso(now)} then 'done' else ${reservations.status} end`;
+}
+
+export async function reservationsOfUser(
+  db: DbOrTx,
+  userId: string,
+  filter: { status?: ReservationStatus; now: Date },
+  page: { pageIndex: number; pageSize: number },
+) {
+  const where = and(
+    eq(reservations.userId, userId),
+    filter.status ? sql`${effectiveReservationStatusSql(filter.now)} = ${filter.status}` : undefined,
+  );
+  // Upcoming bookings read soonest first; history (done, cancelled, everything) newest first.
+  const order = filter.status === 'registered' ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
+  const rows = await db
+    .select({ reservation: reservations })
+    .from(reservations)
+    .innerJoin(classSessions, eq(classSessions.id, reservations.sessionId))
+    .where(where)
+    .orderBy(order, desc(reservations.createdAt), asc(reservations.id))
+    .limit(page.pageSize)
+    .offset((page.pageIndex - 1) * page.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(reservations)
+    .innerJoin(classSessions, eq(classSessions.id, reservations.sessionId))
+    .where(where);
+  return { rows: rows.map((r) => r.reservation), total: total?.n ?? 0 };
+}
+
+// Waitlist ---------------------------------------------------------------------------------------
+
+/** 1-based place among those still waiting for the same session (computed, so it closes up). */
+const positionColumn = sql<number>`(select count(*)::int from ${waitlistEntries} w2 where w2.session_id = ${waitlistEntries.sessionId} and w2.status = 'waiting' and w2.seq <= ${waitlistEntries.seq})`;
+
+export type WaitlistViewRow = WaitlistRow & { position: number; startsAt: Date };
+
+const waitlistView = {
+  id: waitlistEntries.id,
+  seq: waitlistEntries.seq,
+  sessionId: waitlistEntries.sessionId,
+  userId: waitlistEntries.userId,
+  status: waitlistEntries.status,
+  reservationId: waitlistEntries.reservationId,
+  cancelReason: waitlistEntries.cancelReason,
+  skippedAt: waitlistEntries.skippedAt,
+  createdAt: waitlistEntries.createdAt,
+  updatedAt: waitlistEntries.updatedAt,
+  position: positionColumn,
+  startsAt: classSessions.startsAt,
+};
+
+export async function waitlistViews(db: DbOrTx, where: SQL | undefined): Promise<WaitlistViewRow[]> {
+  return db
+    .select(waitlistView)
+    .from(waitlistEntries)
+    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .where(where)
+    .orderBy(asc(waitlistEntries.seq));
+}
+
+export const entryIs = (id: string) => eq(waitlistEntries.id, id);
+
+export async function lockEntry(tx: Tx, id: string): Promise<WaitlistRow | undefined> {
+  const [row] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findEntry(db: DbOrTx, id: string): Promise<WaitlistRow | undefined> {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1);
+  return row;
+}
+
+export async function findWaitingEntry(
+  db: DbOrTx,
+  sessionId: string,
+  userId: string,
+): Promise<WaitlistRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sessionId),
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Everyone still waiting for a session, first come first. */
+export function waitingOfSession(tx: Tx, sessionId: string): Promise<WaitlistRow[]> {
+  return tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.sessionId, sessionId), eq(waitlistEntries.status, 'waiting')))
+    .orderBy(asc(waitlistEntries.seq));
+}
+
+/** Inserts unless the member already waits for the session (answers undefined then). */
+export async function insertEntry(
+  tx: Tx,
+  values: typeof waitlistEntries.$inferInsert,
+): Promise<WaitlistRow | undefined> {
+  const [row] = await tx.insert(waitlistEntries).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateEntry(
+  tx: Tx,
+  id: string,
+  changes: Partial<typeof waitlistEntries.$inferInsert>,
+): Promise<WaitlistRow> {
+  const [row] = await tx.update(waitlistEntries).set(changes).where(eq(waitlistEntries.id, id)).returning();
+  return row!;
+}
+
+function effectiveWaitlistStatusSql(now: Date) {
+  return sql<WaitlistStatus>`case when ${waitlistEntries.status} = 'waiting' and ${classSessions.startsAt} <= ${iso(now)} then 'cancelled' else ${waitlistEntries.status} end`;
+}
+
+export async function entriesOfUser(
+  db: DbOrTx,
+  userId: string,
+  filter: { status?: WaitlistStatus; now: Date },
+  page: { pageIndex: number; pageSize: number },
+) {
+  const where = and(
+    eq(waitlistEntries.userId, userId),
+    filter.status ? sql`${effectiveWaitlistStatusSql(filter.now)} = ${filter.status}` : undefined,
+  );
+  const rows = await db
+    .select(waitlistView)
+    .from(waitlistEntries)
+    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .where(where)
+    .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.seq))
+    .limit(page.pageSize)
+    .offset((page.pageIndex - 1) * page.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// Roster -----------------------------------------------------------------------------------------
+// Names and avatars come from the accounts table in the same statement; the account module has no
+// batch reader, and one query per member would be N+1.
+
+const memberColumns = { memberId: users.id, nickname: users.nickname, username: users.username, avatar: users.avatar };
+
+export function rosterReservations(db: DbOrTx, sessionId: string) {
+  return db
+    .select({ reservation: reservations, ...memberColumns })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .where(and(eq(reservations.sessionId, sessionId), ne(reservations.status, 'cancelled')))
+    .orderBy(asc(reservations.createdAt), asc(reservations.id));
+}
+
+export function rosterWaitlist(db: DbOrTx, sessionId: string) {
+  return db
+    .select({ entry: waitlistEntries, ...memberColumns })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(and(eq(waitlistEntries.sessionId, sessionId), eq(waitlistEntries.status, 'waiting')))
+    .orderBy(asc(waitlistEntries.seq));
+}
+
+// Sweeps -----------------------------------------------------------------------------------------
+// Each sweep is one statement that claims a batch with FOR UPDATE SKIP LOCKED: rows another
+// instance (or a booking transaction) holds are skipped now and taken next round.
+
+export const SWEEP_BATCH = 500;
+
+/** Waiting entries of sessions that have started become cancelled. Answers how many. */
+export async function closeStartedWaitlists(db: DbOrTx, now: Date): Promise<number> {
+  const claim = db
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .where(and(eq(waitlistEntries.status, 'waiting'), sql`${classSessions.startsAt} <= ${iso(now)}`))
+    .limit(SWEEP_BATCH)
+    .for('update', { of: waitlistEntries, skipLocked: true });
+  const rows = await db
+    .update(waitlistEntries)
+    .set({ status: 'cancelled', cancelReason: 'session_started', updatedAt: now })
+    .where(and(inArray(waitlistEntries.id, claim), eq(waitlistEntries.status, 'waiting')))
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/** Registered reservations of sessions that have ended become done. Answers how many. */
+export async function markEndedReservationsDone(db: DbOrTx, now: Date): Promise<number> {
+  const claim = db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .innerJoin(classSessions, eq(classSessions.id, reservations.sessionId))
+    .where(and(eq(reservations.status, 'registered'), sql`${classSessions.endsAt} <= ${iso(now)}`))
+    .limit(SWEEP_BATCH)
+    .for('update', { of: reservations, skipLocked: true });
+  const rows = await db
+    .update(reservations)
+    .set({ status: 'done', updatedAt: now })
+    .where(and(inArray(reservations.id, claim), eq(reservations.status, 'registered')))
+    .returning({ id: reservations.id });
+  return rows.length;
+}

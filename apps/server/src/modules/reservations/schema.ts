@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../account/schema';
+import { memberPackages } from '../packages/schema';
+import { classSessions } from '../schedule/schema';
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: text().primaryKey(),
+    sessionId: text()
+      .notNull()
+      .references(() => classSessions.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    packageId: text()
+      .notNull()
+      .references(() => memberPackages.id),
+    status: text().notNull().default('registered'), // RESERVATION_STATUSES
+    /** Unguessable code shown as the member's check-in QR. */
+    code: text().notNull(),
+    checkedInAt: timestamp({ withTimezone: true }),
+    checkedInBy: text(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** 'member' | 'staff' | 'session' (the whole class called off). */
+    cancelledBy: text(),
+    /** Booked by a waitlist promotion. */
+    fromWaitlist: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One active reservation per member per session, even if the service's check were bypassed.
+    uniqueIndex('reservations_active_member_key').on(t.sessionId, t.userId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('reservations_code_key').on(t.code),
+    index('reservations_user_idx').on(t.userId, t.createdAt),
+    index('reservations_session_idx').on(t.sessionId, t.status),
+    index('reservations_package_idx').on(t.packageId),
+  ],
+);
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: text().primaryKey(),
+    /** Join order; positions are computed from it (never stored), so they close up by themselves. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    sessionId: text()
+      .notNull()
+      .references(() => classSessions.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    status: text().notNull().default('waiting'), // WAITLIST_STATUSES
+    /** The reservation a promotion (or a direct booking) gave. */
+    reservationId: text(),
+    /** 'left' | 'session_started' | 'session_cancelled' */
+    cancelReason: text(),
+    /** The first time a freed seat passed this member by for want of a valid package (they were told once). */
+    skippedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_waiting_member_key').on(t.sessionId, t.userId).where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_session_idx').on(t.sessionId, t.status, t.seq),
+    index('waitlist_entries_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,58 @@
+import type { PackageRecord, ReservationRecord, SessionRecord, WaitlistEntryRecord } from '@studio/contract/course';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { classSessions, courses, rooms, teacherProfiles } from '../schedule/schema';
+import { DEMO_PASSWORD, seedDemo } from '../seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const counts = async () => ({
+  rooms: (await t.app.db.select({ n: count() }).from(rooms))[0]!.n,
+  courses: (await t.app.db.select({ n: count() }).from(courses))[0]!.n,
+  teachers: (await t.app.db.select({ n: count() }).from(teacherProfiles))[0]!.n,
+  sessions: (await t.app.db.select({ n: count() }).from(classSessions))[0]!.n,
+});
+
+describe('demo classes', () => {
+  it('seeds rooms, courses, teachers, two weeks of classes and the member’s packages, once', async () => {
+    await seedDemo(t.app.db, t.clock.now());
+    const first = await counts();
+    expect(first).toMatchObject({ rooms: 3, courses: 5, teachers: 3 });
+    expect(first.sessions).toBeGreaterThanOrEqual(28);
+    expect(first.sessions).toBeLessThanOrEqual(56);
+    await seedDemo(t.app.db, t.clock.now());
+    expect(await counts()).toEqual(first);
+
+    const login = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
+      username: 'member',
+      password: DEMO_PASSWORD,
+    });
+    const token = login.vk_uni_token.token;
+    const packages = await t.call<{ rows: PackageRecord[] }>('client/course.getMyPackages', {}, { token });
+    expect(packages.rows.map((p) => [p.total_count, p.valid_until === null]).sort()).toEqual([
+      [10, false],
+      [5, true],
+    ]);
+    const mine = await t.call<{ rows: ReservationRecord[] }>('client/course.getMyReservations', {}, { token });
+    expect(mine.rows).toHaveLength(2);
+    const waiting = await t.call<{ rows: WaitlistEntryRecord[] }>('client/course.getMyWaitlist', {}, { token });
+    expect(waiting.rows[0]).toMatchObject({ status: 'waiting', position: 2 });
+    expect(waiting.rows[0]!.session).toMatchObject({ capacity: 4, seats_left: 0, waitlist_count: 2 });
+
+    const week = await t.call<{ rows: SessionRecord[] }>('client/course.pub_getSchedule', {
+      date_from: t.clock.now().toISOString(),
+      date_to: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+    });
+    expect(new Set(week.rows.map((s) => s.course_name))).toEqual(
+      new Set(['Vinyasa Flow', 'Hatha Basics', 'Yin Yoga', 'Mat Pilates', 'Power Yoga']),
+    );
+    const teacherLogin = await t.call('user/pub/login', { username: 'lena', password: DEMO_PASSWORD });
+    expect(teacherLogin.code).toBe(0);
+    expect((teacherLogin.userInfo as { role: string[] }).role).toContain('teacher');
+  });
+});

@@ -1,0 +1,232 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { classSessions, courses, rooms, teacherProfiles } from './schema';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+export type TeacherRow = typeof teacherProfiles.$inferSelect;
+export type SessionRow = typeof classSessions.$inferSelect;
+
+export interface Page {
+  pageIndex: number;
+  pageSize: number;
+}
+
+const offsetOf = (page: Page) => (page.pageIndex - 1) * page.pageSize;
+
+// Courses ----------------------------------------------------------------------------------------
+
+export async function findCourse(db: DbOrTx, id: string): Promise<CourseRow | undefined> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+  return row;
+}
+
+export async function upsertCourse(db: DbOrTx, values: typeof courses.$inferInsert): Promise<CourseRow> {
+  const { id: _id, createdAt: _createdAt, ...changes } = values;
+  const [row] = await db
+    .insert(courses)
+    .values(values)
+    .onConflictDoUpdate({ target: courses.id, set: changes })
+    .returning();
+  return row!;
+}
+
+export async function listCourses(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
+  const where = and(
+    filter.keyword ? ilike(courses.name, `%${filter.keyword}%`) : undefined,
+    filter.activeOnly ? eq(courses.active, true) : undefined,
+  );
+  const query = db.select().from(courses).where(where).orderBy(asc(courses.name), asc(courses.id));
+  const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
+  const [total] = await db.select({ n: count() }).from(courses).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// Rooms ------------------------------------------------------------------------------------------
+
+export async function findRoom(db: DbOrTx, id: string): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(rooms).where(eq(rooms.id, id)).limit(1);
+  return row;
+}
+
+export async function upsertRoom(db: DbOrTx, values: typeof rooms.$inferInsert): Promise<RoomRow> {
+  const { id: _id, createdAt: _createdAt, ...changes } = values;
+  const [row] = await db
+    .insert(rooms)
+    .values(values)
+    .onConflictDoUpdate({ target: rooms.id, set: changes })
+    .returning();
+  return row!;
+}
+
+export async function listRooms(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
+  const where = and(
+    filter.keyword ? ilike(rooms.name, `%${filter.keyword}%`) : undefined,
+    filter.activeOnly ? eq(rooms.active, true) : undefined,
+  );
+  const query = db.select().from(rooms).where(where).orderBy(asc(rooms.name), asc(rooms.id));
+  const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
+  const [total] = await db.select({ n: count() }).from(rooms).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// Teachers ---------------------------------------------------------------------------------------
+
+export async function findTeacher(db: DbOrTx, userId: string): Promise<TeacherRow | undefined> {
+  const [row] = await db.select().from(teacherProfiles).where(eq(teacherProfiles.userId, userId)).limit(1);
+  return row;
+}
+
+export async function upsertTeacher(db: DbOrTx, values: typeof teacherProfiles.$inferInsert): Promise<TeacherRow> {
+  const { userId: _userId, createdAt: _createdAt, ...changes } = values;
+  const [row] = await db
+    .insert(teacherProfiles)
+    .values(values)
+    .onConflictDoUpdate({ target: teacherProfiles.userId, set: changes })
+    .returning();
+  return row!;
+}
+
+export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
+  const where = and(
+    filter.keyword ? ilike(teacherProfiles.displayName, `%${filter.keyword}%`) : undefined,
+    filter.activeOnly ? eq(teacherProfiles.active, true) : undefined,
+  );
+  const query = db
+    .select()
+    .from(teacherProfiles)
+    .where(where)
+    .orderBy(asc(teacherProfiles.displayName), asc(teacherProfiles.userId));
+  const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
+  const [total] = await db.select({ n: count() }).from(teacherProfiles).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// Sessions ---------------------------------------------------------------------------------------
+
+export async function insertSessions(db: DbOrTx, values: (typeof classSessions.$inferInsert)[]): Promise<SessionRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(classSessions).values(values).returning();
+}
+
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(classSessions).where(eq(classSessions.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Reads a session and locks its row until the transaction ends: every change of its seats (book,
+ * cancel, promotion, waitlist) takes this lock first, so they happen one at a time per session.
+ */
+export async function lockSession(tx: Tx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await tx.select().from(classSessions).where(eq(classSessions.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** Moves booked_count by `delta`; callers hold the session lock (the check constraint guards 0..capacity). */
+export async function addBookedCount(tx: Tx, id: string, delta: number, now: Date): Promise<SessionRow> {
+  const [row] = await tx
+    .update(classSessions)
+    .set({ bookedCount: sql`${classSessions.bookedCount} + ${delta}`, updatedAt: now })
+    .where(eq(classSessions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function updateSession(
+  tx: Tx,
+  id: string,
+  changes: Partial<typeof classSessions.$inferInsert>,
+): Promise<SessionRow> {
+  const [row] = await tx.update(classSessions).set(changes).where(eq(classSessions.id, id)).returning();
+  return row!;
+}
+
+/** Filters of session lists; times are already resolved to instants. */
+export interface SessionFilter {
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  courseId?: string;
+  teacherId?: string;
+  roomId?: string;
+  status?: string;
+  ids?: string[];
+}
+
+export function sessionWhere(f: SessionFilter): SQL | undefined {
+  return and(
+    f.from ? gte(classSessions.startsAt, f.from) : undefined,
+    f.to ? lt(classSessions.startsAt, f.to) : undefined,
+    f.courseId ? eq(classSessions.courseId, f.courseId) : undefined,
+    f.teacherId ? eq(classSessions.teacherId, f.teacherId) : undefined,
+    f.roomId ? eq(classSessions.roomId, f.roomId) : undefined,
+    f.status ? eq(classSessions.status, f.status) : undefined,
+    f.ids
+      ? f.ids.length
+        ? sql`${classSessions.id} in (${sql.join(
+            f.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`
+      : undefined,
+  );
+}
+
+/** The columns of a session record that the schedule owns (course, teacher and room names joined in). */
+export const sessionColumns = {
+  id: classSessions.id,
+  courseId: classSessions.courseId,
+  courseName: courses.name,
+  courseLevel: courses.level,
+  coverImage: courses.coverImage,
+  teacherId: classSessions.teacherId,
+  teacherName: teacherProfiles.displayName,
+  roomId: classSessions.roomId,
+  roomName: rooms.name,
+  startsAt: classSessions.startsAt,
+  endsAt: classSessions.endsAt,
+  capacity: classSessions.capacity,
+  bookedCount: classSessions.bookedCount,
+  status: classSessions.status,
+  cancelReason: classSessions.cancelReason,
+};
+
+export interface SessionJoinedRow {
+  id: string;
+  courseId: string;
+  courseName: string;
+  courseLevel: string;
+  coverImage: string | null;
+  teacherId: string;
+  teacherName: string;
+  roomId: string;
+  roomName: string;
+  startsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  bookedCount: number;
+  status: string;
+  cancelReason: string | null;
+}
+
+/**
+ * Session rows with their names, plus any `extra` columns (the reservations module adds waitlist
+ * counts and the caller's status as correlated subqueries): one statement for a whole list.
+ */
+export function selectSessions<E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra: E) {
+  return db
+    .select({ ...sessionColumns, ...extra })
+    .from(classSessions)
+    .innerJoin(courses, eq(courses.id, classSessions.courseId))
+    .innerJoin(rooms, eq(rooms.id, classSessions.roomId))
+    .innerJoin(teacherProfiles, eq(teacherProfiles.userId, classSessions.teacherId));
+}
+
+export async function countSessions(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(classSessions).where(where);
+  return row?.n ?? 0;
+}
+
+export const sessionOrder = { asc: asc(classSessions.startsAt), desc: desc(classSessions.startsAt) };
+export const sessionIdOrder = asc(classSessions.id);

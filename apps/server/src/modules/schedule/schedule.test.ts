@@ -1,0 +1,320 @@
+import {
+  type CourseRecord,
+  type RoomRecord,
+  type SessionRecord,
+  type TeacherRecord,
+  weeklyOccurrences,
+} from '@studio/contract/course';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY, HOUR } from '../../platform/clock';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  buildAdmin,
+  buildCourse,
+  buildMember,
+  buildRoom,
+  buildSession,
+  buildTeacher,
+  type TestMember,
+} from './testing';
+
+describe('weekly series occurrences', () => {
+  it('keeps the local wall-clock time across the autumn DST change (Europe/London)', () => {
+    const starts = weeklyOccurrences('2026-10-19T08:00:00Z', [1, 3], '2026-11-04', 'Europe/London');
+    expect(starts.map((d) => d.toISOString())).toEqual([
+      '2026-10-19T08:00:00.000Z', // Mon, BST 09:00
+      '2026-10-21T08:00:00.000Z',
+      '2026-10-26T09:00:00.000Z', // Mon, GMT 09:00
+      '2026-10-28T09:00:00.000Z',
+      '2026-11-02T09:00:00.000Z',
+      '2026-11-04T09:00:00.000Z',
+    ]);
+  });
+
+  it('and across the spring change, with weekdays read in the studio timezone', () => {
+    // 23:30 on Saturday in London is already Sunday in Shanghai: weekdays follow the studio's zone.
+    const starts = weeklyOccurrences('2027-03-20T23:30:00Z', [6], '2027-04-03', 'Europe/London');
+    expect(starts.map((d) => d.toISOString())).toEqual([
+      '2027-03-20T23:30:00.000Z',
+      '2027-03-27T23:30:00.000Z',
+      '2027-04-03T22:30:00.000Z',
+    ]);
+  });
+
+  it('starts no earlier than the first session and stops after until', () => {
+    const starts = weeklyOccurrences('2026-12-02T18:00:00Z', [0, 1, 2], '2026-12-08', 'Europe/London');
+    expect(starts.map((d) => d.toISOString().slice(0, 10))).toEqual(['2026-12-06', '2026-12-07', '2026-12-08']);
+  });
+});
+
+let t: TestApp;
+let admin: TestMember;
+let member: TestMember;
+const START = '2026-11-22T09:00:00.000Z';
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t);
+  member = await buildMember(t);
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.set(START));
+
+const asAdmin = <T = Record<string, unknown>>(url: string, data: object) =>
+  t.call<T>(url, data, { token: admin.token });
+
+describe('courses, rooms and teachers', () => {
+  it('admin/course.save creates and updates a course; only admins may', async () => {
+    const created = await asAdmin<{ course: CourseRecord }>('admin/course.save', {
+      name: 'Vinyasa Flow',
+      description: 'Flowing',
+      duration_min: 60,
+      default_capacity: 15,
+      level: 'intermediate',
+    });
+    expect(created.code).toBe(0);
+    expect(created.course).toMatchObject({
+      name: 'Vinyasa Flow',
+      level: 'intermediate',
+      accepted_goods_ids: [],
+      active: true,
+    });
+    const updated = await asAdmin<{ course: CourseRecord }>('admin/course.save', {
+      _id: created.course._id,
+      name: 'Vinyasa Flow 2',
+      duration_min: 75,
+      default_capacity: 15,
+      accepted_goods_ids: ['g1'],
+    });
+    expect(updated.course).toMatchObject({
+      _id: created.course._id,
+      name: 'Vinyasa Flow 2',
+      duration_min: 75,
+      accepted_goods_ids: ['g1'],
+    });
+    expect(
+      (await asAdmin('admin/course.save', { _id: 'missing', name: 'x', duration_min: 60, default_capacity: 1 })).code,
+    ).toBe('NOT_FOUND');
+    expect((await asAdmin('admin/course.save', { name: '', duration_min: 60, default_capacity: 1 })).field).toBe(
+      'name',
+    );
+    const denied = await t.call(
+      'admin/course.save',
+      { name: 'x', duration_min: 60, default_capacity: 1 },
+      { token: member.token },
+    );
+    expect(denied.code).toBe('PERMISSION_DENIED');
+    expect((await t.call('admin/course.save', { name: 'x', duration_min: 60, default_capacity: 1 })).code).toBe(30204);
+  });
+
+  it('admin/course.getList pages and searches; pub_getCourses lists active courses', async () => {
+    const a = await buildCourse(t, { name: 'Zeta Yoga one' });
+    await buildCourse(t, { name: 'Zeta Yoga two' });
+    await asAdmin('admin/course.save', {
+      _id: a.id,
+      name: a.name,
+      duration_min: 60,
+      default_capacity: 20,
+      active: false,
+    });
+    const page = await asAdmin<{ rows: CourseRecord[]; total: number; hasMore: boolean }>('admin/course.getList', {
+      keyword: 'zeta yoga',
+      pageSize: 1,
+    });
+    expect(page).toMatchObject({ total: 2, hasMore: true });
+    const pub = await t.call<{ rows: CourseRecord[] }>('client/course.pub_getCourses');
+    expect(pub.rows.map((c) => c.name)).toContain('Zeta Yoga two');
+    expect(pub.rows.map((c) => c.name)).not.toContain('Zeta Yoga one');
+  });
+
+  it('admin/room.save and the room lists', async () => {
+    const room = await asAdmin<{ room: RoomRecord }>('admin/room.save', {
+      name: 'Lotus Room',
+      capacity: 18,
+      address: '1 Lane',
+    });
+    expect(room.room).toMatchObject({ name: 'Lotus Room', capacity: 18, address: '1 Lane', active: true });
+    const edited = await asAdmin<{ room: RoomRecord }>('admin/room.save', {
+      _id: room.room._id,
+      name: 'Lotus',
+      capacity: 10,
+    });
+    expect(edited.room).toMatchObject({ name: 'Lotus', capacity: 10, address: '1 Lane' });
+    expect((await asAdmin('admin/room.save', { name: 'x', capacity: 0 })).code).toBe('INVALID_PARAM');
+    const list = await asAdmin<{ rows: RoomRecord[] }>('admin/room.getList', { keyword: 'lotus' });
+    expect(list.rows.map((r) => r._id)).toContain(room.room._id);
+    const pub = await t.call<{ rows: RoomRecord[] }>('client/course.pub_getRooms');
+    expect(pub.rows.map((r) => r._id)).toContain(room.room._id);
+  });
+
+  it('admin/teacher.save gives the member the teacher role and a public profile', async () => {
+    const m = await buildMember(t, { nickname: 'Tara' });
+    const res = await asAdmin<{ teacher: TeacherRecord }>('admin/teacher.save', {
+      user_id: m.id,
+      introduction: 'Ten years of yin',
+      specialties: ['Yin', 'Vinyasa'],
+    });
+    expect(res.teacher).toMatchObject({
+      _id: m.id,
+      name: 'Tara',
+      introduction: 'Ten years of yin',
+      specialties: ['Yin', 'Vinyasa'],
+    });
+    const info = await t.call<{ userInfo: { role: string[] } }>('user/kh/getMyUserInfo', {}, { token: m.token });
+    expect(info.userInfo.role).toEqual(['member', 'teacher']);
+    // Saving again updates the profile without adding the role twice.
+    const again = await asAdmin<{ teacher: TeacherRecord }>('admin/teacher.save', {
+      user_id: m.id,
+      introduction: 'Updated',
+      photo: '/t.jpg',
+    });
+    expect(again.teacher).toMatchObject({ introduction: 'Updated', photo: '/t.jpg', specialties: ['Yin', 'Vinyasa'] });
+    expect(
+      (await t.call<{ userInfo: { role: string[] } }>('user/kh/getMyUserInfo', {}, { token: m.token })).userInfo.role,
+    ).toEqual(['member', 'teacher']);
+    expect((await asAdmin('admin/teacher.save', { user_id: 'nobody', introduction: '' })).code).toBe('USER_NOT_FOUND');
+    const list = await asAdmin<{ rows: TeacherRecord[] }>('admin/teacher.getList', { keyword: 'tara' });
+    expect(list.rows.map((r) => r._id)).toContain(m.id);
+  });
+
+  it('pub_getTeacher and pub_getRoom answer the profile with upcoming sessions only', async () => {
+    const teacher = await buildTeacher(t, { name: 'Omar' });
+    const room = await buildRoom(t);
+    const upcoming = await buildSession(t, {
+      teacherId: teacher.id,
+      roomId: room.id,
+      startsAt: new Date(Date.parse(START) + DAY),
+    });
+    await buildSession(t, { teacherId: teacher.id, roomId: room.id, startsAt: new Date(Date.parse(START) - DAY) });
+    const res = await t.call<{ teacher: TeacherRecord; sessions: SessionRecord[] }>('client/course.pub_getTeacher', {
+      _id: teacher.id,
+    });
+    expect(res.teacher.name).toBe('Omar');
+    expect(res.sessions.map((s) => s._id)).toEqual([upcoming.id]);
+    const byRoom = await t.call<{ room: RoomRecord; sessions: SessionRecord[] }>('client/course.pub_getRoom', {
+      _id: room.id,
+    });
+    expect(byRoom.sessions.map((s) => s._id)).toEqual([upcoming.id]);
+    expect((await t.call('client/course.pub_getTeacher', { _id: member.id })).code).toBe('NOT_FOUND');
+    expect((await t.call('client/course.pub_getRoom', { _id: 'nope' })).code).toBe('NOT_FOUND');
+    const teachers = await t.call<{ rows: TeacherRecord[] }>('client/course.pub_getTeachers');
+    expect(teachers.rows.map((r) => r._id)).toContain(teacher.id);
+  });
+});
+
+describe('sessions', () => {
+  it('admin/session.create takes the room capacity by default', async () => {
+    const course = await buildCourse(t);
+    const teacher = await buildTeacher(t);
+    const room = await buildRoom(t, { capacity: 12 });
+    const base = {
+      course_id: course.id,
+      teacher_id: teacher.id,
+      room_id: room.id,
+      starts_at: '2026-11-25T18:00:00Z',
+      ends_at: '2026-11-25T19:00:00Z',
+    };
+    const res = await asAdmin<{ session: SessionRecord }>('admin/session.create', base);
+    expect(res.session).toMatchObject({
+      capacity: 12,
+      booked_count: 0,
+      seats_left: 12,
+      waitlist_count: 0,
+      my_status: 'none',
+      status: 'scheduled',
+      course_name: course.name,
+      room_name: room.name,
+      starts_at: '2026-11-25T18:00:00.000Z',
+    });
+    expect(
+      (await asAdmin<{ session: SessionRecord }>('admin/session.create', { ...base, capacity: 6 })).session.capacity,
+    ).toBe(6);
+    expect((await asAdmin('admin/session.create', { ...base, ends_at: base.starts_at })).code).toBe(
+      'TIME_RANGE_INVALID',
+    );
+    expect(await asAdmin('admin/session.create', { ...base, course_id: 'x' })).toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'course_id',
+    });
+    expect(await asAdmin('admin/session.create', { ...base, teacher_id: member.id })).toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'teacher_id',
+    });
+    expect(await asAdmin('admin/session.create', { ...base, room_id: 'x' })).toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'room_id',
+    });
+    expect((await asAdmin('admin/session.create', { ...base, starts_at: '2026-11-25 18:00' })).field).toBe('starts_at');
+  });
+
+  it('admin/session.createSeries creates a weekly series in the studio timezone', async () => {
+    t.clock.set('2026-10-01T09:00:00Z');
+    const course = await buildCourse(t);
+    const teacher = await buildTeacher(t);
+    const room = await buildRoom(t, { capacity: 8 });
+    const res = await asAdmin<{ series_id: string; sessions: SessionRecord[] }>('admin/session.createSeries', {
+      course_id: course.id,
+      teacher_id: teacher.id,
+      room_id: room.id,
+      starts_at: '2026-10-19T08:00:00Z',
+      ends_at: '2026-10-19T09:15:00Z',
+      weekdays: [1, 3],
+      until: '2026-11-04',
+    });
+    expect(res.code).toBe(0);
+    expect(res.sessions.map((s) => [s.starts_at, s.ends_at])).toEqual([
+      ['2026-10-19T08:00:00.000Z', '2026-10-19T09:15:00.000Z'],
+      ['2026-10-21T08:00:00.000Z', '2026-10-21T09:15:00.000Z'],
+      ['2026-10-26T09:00:00.000Z', '2026-10-26T10:15:00.000Z'],
+      ['2026-10-28T09:00:00.000Z', '2026-10-28T10:15:00.000Z'],
+      ['2026-11-02T09:00:00.000Z', '2026-11-02T10:15:00.000Z'],
+      ['2026-11-04T09:00:00.000Z', '2026-11-04T10:15:00.000Z'],
+    ]);
+    expect(res.sessions.every((s) => s.capacity === 8)).toBe(true);
+    const tooLong = await asAdmin('admin/session.createSeries', {
+      course_id: course.id,
+      teacher_id: teacher.id,
+      room_id: room.id,
+      starts_at: '2026-10-19T08:00:00Z',
+      ends_at: '2026-10-19T09:00:00Z',
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      until: '2028-01-01',
+    });
+    expect(tooLong).toMatchObject({ code: 'INVALID_PARAM', field: 'until' });
+    const none = await asAdmin('admin/session.createSeries', {
+      course_id: course.id,
+      teacher_id: teacher.id,
+      room_id: room.id,
+      starts_at: '2026-10-19T08:00:00Z',
+      ends_at: '2026-10-19T09:00:00Z',
+      weekdays: [1],
+      until: '2026-10-18',
+    });
+    expect(none).toMatchObject({ code: 'INVALID_PARAM', field: 'until' });
+    expect((await asAdmin('admin/session.createSeries', { course_id: course.id, weekdays: [7] })).code).toBe(
+      'INVALID_PARAM',
+    );
+  });
+
+  it('admin/session.getList filters by teacher, status and dates', async () => {
+    const teacher = await buildTeacher(t);
+    const a = await buildSession(t, { teacherId: teacher.id, startsAt: new Date(Date.parse(START) + DAY) });
+    const b = await buildSession(t, { teacherId: teacher.id, startsAt: new Date(Date.parse(START) + 3 * DAY) });
+    await asAdmin('admin/session.cancel', { _id: b.id, reason: 'Holiday' });
+    const all = await asAdmin<{ rows: SessionRecord[]; total: number }>('admin/session.getList', {
+      teacher_id: teacher.id,
+    });
+    expect(all.rows.map((s) => s._id)).toEqual([a.id, b.id]);
+    const cancelled = await asAdmin<{ rows: SessionRecord[] }>('admin/session.getList', {
+      teacher_id: teacher.id,
+      status: 'cancelled',
+    });
+    expect(cancelled.rows.map((s) => [s._id, s.cancel_reason])).toEqual([[b.id, 'Holiday']]);
+    const dated = await asAdmin<{ rows: SessionRecord[]; total: number }>('admin/session.getList', {
+      teacher_id: teacher.id,
+      date_from: '2026-11-23',
+      date_to: '2026-11-23',
+    });
+    expect(dated).toMatchObject({ total: 1, rows: [{ _id: a.id }] });
+    expect(new Date(a.startsAt).getTime() - Date.parse(START)).toBe(24 * HOUR);
+  });
+});

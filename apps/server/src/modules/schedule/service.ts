@@ -1,0 +1,300 @@
+import {
+  type CourseLevel,
+  type CourseRecord,
+  type courseSaveInput,
+  MAX_SERIES_SESSIONS,
+  type MySessionStatus,
+  type RoomRecord,
+  type roomSaveInput,
+  type SessionRecord,
+  type SessionStatus,
+  type sessionCreateInput,
+  type sessionSeriesInput,
+  type TeacherRecord,
+  type teacherSaveInput,
+  weeklyOccurrences,
+} from '@studio/contract/course';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { getUserOrFail, grantRole } from '../account/service';
+import { getMerchant } from '../merchant/service';
+import * as repo from './repo';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export type { CourseRow, RoomRow, SessionJoinedRow, SessionRow, TeacherRow } from './repo';
+
+// Records ----------------------------------------------------------------------------------------
+
+export function toCourseRecord(row: repo.CourseRow): CourseRecord {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    cover_image: row.coverImage,
+    duration_min: row.durationMin,
+    default_capacity: row.defaultCapacity,
+    level: row.level as CourseLevel,
+    accepted_goods_ids: row.acceptedGoodsIds,
+    active: row.active,
+  };
+}
+
+export function toRoomRecord(row: repo.RoomRow): RoomRecord {
+  return { _id: row.id, name: row.name, capacity: row.capacity, address: row.address, active: row.active };
+}
+
+export function toTeacherRecord(row: repo.TeacherRow): TeacherRecord {
+  return {
+    _id: row.userId,
+    name: row.displayName,
+    photo: row.photo,
+    introduction: row.introduction,
+    specialties: row.specialties,
+    active: row.active,
+  };
+}
+
+/** A session record from a joined row; the caller supplies what the reservations module knows. */
+export function toSessionRecord(
+  row: repo.SessionJoinedRow,
+  extra: { waitlistCount: number; myStatus: MySessionStatus },
+): SessionRecord {
+  return {
+    _id: row.id,
+    course_id: row.courseId,
+    course_name: row.courseName,
+    course_level: row.courseLevel as CourseLevel,
+    cover_image: row.coverImage,
+    teacher_id: row.teacherId,
+    teacher_name: row.teacherName,
+    room_id: row.roomId,
+    room_name: row.roomName,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    capacity: row.capacity,
+    booked_count: row.bookedCount,
+    seats_left: Math.max(0, row.capacity - row.bookedCount),
+    waitlist_count: Number(extra.waitlistCount),
+    my_status: extra.myStatus,
+    status: row.status as SessionStatus,
+    cancel_reason: row.cancelReason,
+  };
+}
+
+const pageOf = <T>(rows: T[], total: number, page: repo.Page) => ({
+  rows,
+  total,
+  hasMore: page.pageIndex * page.pageSize < total,
+});
+
+// Courses, rooms, teachers -------------------------------------------------------------------------
+
+export async function getCourseOrFail(db: DbOrTx, id: string): Promise<repo.CourseRow> {
+  return (await repo.findCourse(db, id)) ?? fail('NOT_FOUND', {}, { field: 'course_id' });
+}
+
+export async function getRoomOrFail(db: DbOrTx, id: string): Promise<repo.RoomRow> {
+  return (await repo.findRoom(db, id)) ?? fail('NOT_FOUND', {}, { field: 'room_id' });
+}
+
+export async function getTeacherOrFail(db: DbOrTx, userId: string): Promise<repo.TeacherRow> {
+  return (await repo.findTeacher(db, userId)) ?? fail('NOT_FOUND', {}, { field: 'teacher_id' });
+}
+
+export const findCourse = repo.findCourse;
+export const findRoom = repo.findRoom;
+export const findTeacher = repo.findTeacher;
+export const findSession = repo.findSession;
+export const lockSession = repo.lockSession;
+export const addBookedCount = repo.addBookedCount;
+export const updateSession = repo.updateSession;
+
+/** Whether every id names a course (package limitations must name real courses). */
+export async function assertCoursesExist(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  for (const id of new Set(ids)) await getCourseOrFail(db, id);
+}
+
+export async function saveCourse(
+  db: DbOrTx,
+  input: z.output<typeof courseSaveInput>,
+  now: Date,
+): Promise<repo.CourseRow> {
+  const existing = input._id ? await getCourseOrFail(db, input._id) : undefined;
+  return repo.upsertCourse(db, {
+    id: existing?.id ?? newId(),
+    name: input.name,
+    description: input.description,
+    coverImage: input.cover_image === undefined ? (existing?.coverImage ?? null) : input.cover_image,
+    durationMin: input.duration_min,
+    defaultCapacity: input.default_capacity,
+    level: input.level,
+    acceptedGoodsIds: input.accepted_goods_ids ?? existing?.acceptedGoodsIds ?? [],
+    active: input.active ?? existing?.active ?? true,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export async function saveRoom(db: DbOrTx, input: z.output<typeof roomSaveInput>, now: Date): Promise<repo.RoomRow> {
+  const existing = input._id ? await getRoomOrFail(db, input._id) : undefined;
+  return repo.upsertRoom(db, {
+    id: existing?.id ?? newId(),
+    name: input.name,
+    capacity: input.capacity,
+    address: input.address ?? existing?.address ?? '',
+    active: input.active ?? existing?.active ?? true,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Creates or updates a teacher's profile and gives the member the teacher role. */
+export async function saveTeacher(
+  db: DbOrTx,
+  input: z.output<typeof teacherSaveInput>,
+  now: Date,
+): Promise<repo.TeacherRow> {
+  const user = await getUserOrFail(db, input.user_id);
+  const existing = await repo.findTeacher(db, user.id);
+  await grantRole(db, user.id, now);
+  return repo.upsertTeacher(db, {
+    userId: user.id,
+    displayName: input.name ?? existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
+    introduction: input.introduction,
+    photo: input.photo === undefined ? (existing?.photo ?? user.avatar) : input.photo,
+    specialties: input.specialties ?? existing?.specialties ?? [],
+    active: input.active ?? existing?.active ?? true,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** A teacher edits their own introduction (teacher workbench). */
+export async function updateTeacherIntroduction(
+  db: DbOrTx,
+  userId: string,
+  changes: { introduction?: string; specialties?: string[]; photo?: string | null },
+  now: Date,
+): Promise<repo.TeacherRow> {
+  const existing = await getTeacherOrFail(db, userId);
+  return repo.upsertTeacher(db, {
+    ...existing,
+    introduction: changes.introduction ?? existing.introduction,
+    specialties: changes.specialties ?? existing.specialties,
+    photo: changes.photo === undefined ? existing.photo : changes.photo,
+    updatedAt: now,
+  });
+}
+
+export async function listCourses(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: repo.Page) {
+  const { rows, total } = await repo.listCourses(db, filter, page);
+  return { records: rows.map(toCourseRecord), total };
+}
+
+export async function listRooms(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: repo.Page) {
+  const { rows, total } = await repo.listRooms(db, filter, page);
+  return { records: rows.map(toRoomRecord), total };
+}
+
+export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: repo.Page) {
+  const { rows, total } = await repo.listTeachers(db, filter, page);
+  return { records: rows.map(toTeacherRecord), total };
+}
+
+export { pageOf };
+
+// Sessions ---------------------------------------------------------------------------------------
+
+interface SessionParts {
+  course: repo.CourseRow;
+  teacher: repo.TeacherRow;
+  room: repo.RoomRow;
+  capacity: number;
+}
+
+async function resolveSessionParts(
+  db: DbOrTx,
+  input: { course_id: string; teacher_id: string; room_id: string; capacity?: number },
+): Promise<SessionParts> {
+  const course = await getCourseOrFail(db, input.course_id);
+  const teacher = await getTeacherOrFail(db, input.teacher_id);
+  const room = await getRoomOrFail(db, input.room_id);
+  return { course, teacher, room, capacity: input.capacity ?? room.capacity };
+}
+
+function sessionValues(parts: SessionParts, startsAt: Date, endsAt: Date, now: Date, seriesId: string | null) {
+  return {
+    id: newId(),
+    courseId: parts.course.id,
+    teacherId: parts.teacher.userId,
+    roomId: parts.room.id,
+    startsAt,
+    endsAt,
+    capacity: parts.capacity,
+    seriesId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function timeRange(startsAt: string, endsAt: string): { start: Date; end: Date } {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  if (end.getTime() <= start.getTime()) fail('TIME_RANGE_INVALID');
+  return { start, end };
+}
+
+export async function createSession(
+  db: DbOrTx,
+  input: z.output<typeof sessionCreateInput>,
+  now: Date,
+): Promise<repo.SessionRow> {
+  const { start, end } = timeRange(input.starts_at, input.ends_at);
+  const parts = await resolveSessionParts(db, input);
+  const [row] = await repo.insertSessions(db, [sessionValues(parts, start, end, now, null)]);
+  return row!;
+}
+
+/**
+ * A weekly series in the studio's timezone: each listed weekday from starts_at's date to until, at
+ * starts_at's local wall-clock time (so DST does not shift it), each as long as the first.
+ */
+export async function createSeries(
+  db: DbOrTx,
+  input: z.output<typeof sessionSeriesInput>,
+  now: Date,
+): Promise<{ seriesId: string; sessions: repo.SessionRow[] }> {
+  const { start, end } = timeRange(input.starts_at, input.ends_at);
+  const parts = await resolveSessionParts(db, input);
+  const tz = (await getMerchant(db)).timezone;
+  const starts = weeklyOccurrences(start, input.weekdays, input.until, tz);
+  if (starts.length === 0) fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'noOccurrence' });
+  if (starts.length > MAX_SERIES_SESSIONS) {
+    fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'tooManySessions' });
+  }
+  const duration = end.getTime() - start.getTime();
+  const seriesId = newId();
+  const sessions = await repo.insertSessions(
+    db,
+    starts.map((s) => sessionValues(parts, s, new Date(s.getTime() + duration), now, seriesId)),
+  );
+  return { seriesId, sessions };
+}
+
+/**
+ * A schedule range from the calls' date_from/date_to: a YYYY-MM-DD is a whole day in the studio's
+ * timezone (date_to inclusive), an instant is taken as it is.
+ */
+export function resolveRange(from: string, to: string, tz: string): { from: Date; to: Date } {
+  const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const start = isDate(from) ? dayjs.tz(from, tz).startOf('day').toDate() : new Date(from);
+  const end = isDate(to) ? dayjs.tz(to, tz).add(1, 'day').startOf('day').toDate() : new Date(to);
+  return { from: start, to: end };
+}

@@ -1,0 +1,13 @@
+import type { Config } from '../config';
+import type { Clock } from '../platform/clock';
+import type { Db } from '../platform/db';
+import { ensureAdmin } from './account/admin-bootstrap';
+import { seedDemo } from './seed';
+
+/** Work done once at start: the ADMIN_USERNAME account, then the demo studio when enabled. */
+export async function runStartupTasks(db: Db, config: Config, clock: Clock): Promise<void> {
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD, clock.now());
+  }
+  if (config.SEED_DEMO) await seedDemo(db, clock.now());
+}

@@ -1,0 +1,135 @@
+import type { ReservationRecord } from '@studio/contract/course';
+import type { ScanResult } from '@studio/contract/teacher';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY, MINUTE } from '../../platform/clock';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  buildAdmin,
+  buildMember,
+  buildPackage,
+  buildSession,
+  buildTeacher,
+  type TestMember,
+} from '../schedule/testing';
+
+let t: TestApp;
+let admin: TestMember;
+let staff: TestMember;
+const START = '2026-11-22T09:00:00.000Z';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t);
+  staff = await buildMember(t);
+  const res = await t.call(
+    'admin/user.setRoles',
+    { user_id: staff.id, roles: ['member'], is_verify_staff: true },
+    { token: admin.token },
+  );
+  expect(res.code).toBe(0);
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.set(START));
+
+const scan = (m: TestMember, code: string) => t.call<ScanResult>('client/verify.scan', { code }, { token: m.token });
+
+/** A member booked on a class starting 3 days after START; answers the reservation (with its code). */
+async function booking(nickname = 'Mia Member') {
+  const member = await buildMember(t, { nickname });
+  await buildPackage(t, member.id);
+  const session = await buildSession(t, { startsAt: new Date(Date.parse(START) + 3 * DAY) });
+  const res = await t.call<{ reservation: ReservationRecord }>(
+    'client/course.book',
+    { session_id: session.id },
+    { token: member.token },
+  );
+  expect(res.code).toBe(0);
+  return { member, session, reservation: res.reservation };
+}
+
+describe('client/verify.scan', () => {
+  it('checks in the member whose reservation code was scanned, for any teacher’s class', async () => {
+    const { member, session, reservation } = await booking('Noah Scan');
+    t.clock.set(new Date(session.startsAt.getTime() - 10 * MINUTE));
+    const res = await scan(staff, reservation.code);
+    expect(res.code).toBe(0);
+    expect(res).toMatchObject({
+      kind: 'reservation',
+      reservation: {
+        _id: reservation._id,
+        status: 'registered',
+        checked_in_at: t.clock.now().toISOString(),
+        session: { _id: session.id, course_name: expect.any(String) },
+        member: { _id: member.id, nickname: 'Noah Scan', avatar: null },
+      },
+    });
+    // The member sees it too.
+    const mine = await t.call<{ rows: ReservationRecord[] }>(
+      'client/course.getMyReservations',
+      {},
+      { token: member.token },
+    );
+    expect(mine.rows[0]!.checked_in_at).toBe(t.clock.now().toISOString());
+  });
+
+  it('refuses a second scan of the same code (ALREADY_CHECKED_IN)', async () => {
+    const { session, reservation } = await booking();
+    t.clock.set(session.startsAt);
+    expect((await scan(staff, reservation.code)).code).toBe(0);
+    expect((await scan(staff, reservation.code.toLowerCase())).code).toBe('ALREADY_CHECKED_IN');
+  });
+
+  it('answers CODE_NOT_FOUND for a code that names nothing', async () => {
+    expect((await scan(staff, 'NOTACODE42')).code).toBe('CODE_NOT_FOUND');
+  });
+
+  it('applies the check-in window and refuses cancelled reservations', async () => {
+    const { session, reservation } = await booking();
+    expect(await scan(staff, reservation.code)).toMatchObject({ code: 'CHECK_IN_NOT_OPEN' });
+    t.clock.set(new Date(session.endsAt.getTime() + 31 * MINUTE));
+    expect((await scan(staff, reservation.code)).code).toBe('CHECK_IN_CLOSED');
+
+    t.clock.set(START);
+    const other = await booking();
+    const cancelled = await t.call(
+      'client/course.cancelBooking',
+      { reservation_id: other.reservation._id },
+      { token: other.member.token },
+    );
+    expect(cancelled.code).toBe(0);
+    t.clock.set(other.session.startsAt);
+    expect((await scan(staff, other.reservation.code)).code).toBe('RESERVATION_NOT_ACTIVE');
+  });
+
+  it('is for verification staff and admins only (PERMISSION_DENIED otherwise, even for teachers)', async () => {
+    const { session, reservation } = await booking();
+    t.clock.set(session.startsAt);
+    const member = await buildMember(t);
+    const teacher = await buildTeacher(t);
+    expect((await scan(member, reservation.code)).code).toBe('PERMISSION_DENIED');
+    expect((await scan(teacher, reservation.code)).code).toBe('PERMISSION_DENIED');
+    // Refused before the code is looked at: an unknown code tells a non-staff caller nothing either.
+    expect((await scan(member, 'NOTACODE42')).code).toBe('PERMISSION_DENIED');
+    expect((await t.call('client/verify.scan', { code: reservation.code })).code).toBe(30204);
+    expect((await scan(admin, reservation.code)).code).toBe(0);
+  });
+
+  it('loses the right with the flag: staff whose flag is removed are refused with the same token', async () => {
+    const former = await buildMember(t);
+    const setStaff = (on: boolean) =>
+      t.call(
+        'admin/user.setRoles',
+        { user_id: former.id, roles: ['member'], is_verify_staff: on },
+        { token: admin.token },
+      );
+    await setStaff(true);
+    expect((await scan(former, 'NOTACODE42')).code).toBe('CODE_NOT_FOUND');
+    await setStaff(false);
+    expect((await scan(former, 'NOTACODE42')).code).toBe('PERMISSION_DENIED');
+  });
+
+  it('validates the code', async () => {
+    expect((await scan(staff, '')).code).toBe('INVALID_PARAM');
+    expect((await scan(staff, 'x'.repeat(65))).code).toBe('INVALID_PARAM');
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+export type Schema = typeof schema;
+/** The database, PGlite or PostgreSQL alike: modules see only this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either, so a service can run them inside its transaction. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... ; without it an embedded PGlite database is used. */
+  url?: string;
+  /** Directory of the embedded database (ignored with url). */
+  dataDir?: string;
+  /** An already open PGlite (tests clone one from a migrated template). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+// Numbers over 2^53 do not occur in this schema; read bigint/numeric counts as JS numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
+    });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create(options.dataDir);
+  }
+  const pglite = client;
+  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => pglite.close() };
+}
+
+export async function migrateDatabase(database: Database, url?: string): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'postgres' && url) {
+    // One connection holds an advisory lock so that two instances starting together migrate once.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migratePg(drizzlePg({ client }), config);
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+      await client.end();
+    }
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+    await migratePglite(database.db as any, config);
+  }
+}
+
+type Placeholders = Record<string, unknown>;
+interface Executable<R> {
+  execute(placeholders?: Placeholders): Promise<R>;
+}
+interface Preparable<R> extends Executable<R> {
+  prepare(name: string): Executable<R>;
+}
+
+/**
+ * A hot-path query whose SQL drizzle builds once per database instead of on every call (building
+ * was the largest cost of a cheap call in the protocol benchmark). Inside a transaction it runs
+ * unprepared on that transaction: a statement prepared on the pool would run outside it, and on
+ * PGlite would wait forever for the transaction's exclusive lock.
+ */
+export function preparedQuery<R>(name: string, build: (db: DbOrTx) => Preparable<R>) {
+  const cache = new WeakMap<Db, Executable<R>>();
+  return (db: DbOrTx, placeholders: Placeholders): Promise<R> => {
+    if (db instanceof PgTransaction) return build(db).execute(placeholders);
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db).prepare(name);
+      cache.set(db, statement);
+    }
+    return statement.execute(placeholders);
+  };
+}

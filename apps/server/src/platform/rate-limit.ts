@@ -1,0 +1,55 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { AppError } from './errors';
+import { isRecord } from './protocol';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Login, registration, code sending and password reset: the calls worth guessing at (RULES.md, Accounts). */
+const AUTH_FUNCTION = /^(login|register|loginBy\w+|send\w*Code|resetPassword\w*)$/;
+
+export function isAuthCall(url: string): boolean {
+  const match = /^user\/pub\/(\w+)$/.exec(url);
+  return !!match?.[1] && AUTH_FUNCTION.test(match[1]);
+}
+
+/** The call a request makes: `url` of the router form's body, or the path after /api/. */
+function callUrlOf(req: FastifyRequest): string | null {
+  const route = req.routeOptions.url;
+  if (route === '/api/router') return isRecord(req.body) && typeof req.body.url === 'string' ? req.body.url : null;
+  if (route === '/api/*') return (req.params as { '*': string })['*'];
+  return null;
+}
+
+/** `<bucket>:<ip>`: auth calls count apart from everything else, per client address. */
+export function rateLimitKey(req: FastifyRequest): string {
+  const url = callUrlOf(req);
+  const bucket = url && isAuthCall(url) ? 'auth' : 'api';
+  // injectWS requests have no socket, hence no ip (DESIGN.md): they share one key.
+  const ip = req.ip || req.socket?.remoteAddress || 'unknown';
+  return `${bucket}:${ip === 'unknown' ? ip : normalizeIP(ip)}`;
+}
+
+/**
+ * Per-IP limits on every route, counted in Redis when REDIS_URL is set (shared by all instances),
+ * else in memory. Runs as a preHandler, once the body (and so the router form's url) is parsed.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  deps: { config: Config; redis: Redis | null },
+): Promise<void> {
+  const { config, redis } = deps;
+  await app.register(rateLimit, {
+    hook: 'preHandler',
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    keyGenerator: rateLimitKey,
+    max: (_req, key) => (key.startsWith('auth:') ? config.RATE_LIMIT_AUTH_PER_MIN : config.RATE_LIMIT_PER_MIN),
+    ...(redis && { redis, nameSpace: 'studio:rate-limit:' }),
+    // A Redis outage must not take the API down with it: requests pass uncounted meanwhile.
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) =>
+      new AppError('RATE_LIMITED', {}, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+}

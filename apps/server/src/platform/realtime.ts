@@ -1,0 +1,28 @@
+/** A message pushed to members' websockets (waitlist promotion, booking changes, notices, forced logout). */
+export interface RealtimeEvent {
+  /** The `event` name the socket receives, kebab-case (`waitlist-promoted`, `order-status`...). */
+  type: string;
+  data?: unknown;
+}
+
+/**
+ * Sent with notifyUser after a member's tokens were revoked (logout, password change), once the
+ * revocation is committed: each socket of the member whose token no longer authenticates receives
+ * the `force-logout` event and is closed; sockets whose token is still live are left alone.
+ */
+export const FORCE_LOGOUT = 'forceLogout';
+
+/**
+ * Delivers events to the sockets of a member, wherever they are connected: in-process by default,
+ * across instances through Redis pub/sub when REDIS_URL is set (bus.ts, websocket.ts).
+ */
+export interface Realtime {
+  notifyUser(userId: string, event: RealtimeEvent): Promise<void>;
+  broadcast(event: RealtimeEvent): Promise<void>;
+}
+
+/** Used where no socket server runs (scripts); records nothing and delivers nothing. */
+export const noRealtime: Realtime = {
+  notifyUser: async () => undefined,
+  broadcast: async () => undefined,
+};

@@ -1,0 +1,111 @@
+import type { TokenInfo } from '@studio/contract/protocol';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { MINUTE } from './clock';
+import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, TOKEN_TTL_MS, TokenSigner } from './tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Answer = { userInfo?: { _id: string }; vk_uni_token?: TokenInfo };
+const me = (token: string) => t.call<Answer>('user/kh/getMyUserInfo', {}, { token });
+
+function expectTokenError(res: { code: unknown; msg: string }, code: number) {
+  expect(res.code).toBe(code);
+  expect(res.msg).toContain('token');
+}
+
+describe('tokens', () => {
+  it('live 7 days: expired afterwards with 30203', async () => {
+    const member = await t.register();
+    const { token, tokenExpired } = member.vk_uni_token;
+    expect(tokenExpired).toBe(t.clock.now().getTime() + TOKEN_TTL_MS);
+
+    t.clock.advance(TOKEN_TTL_MS - MINUTE);
+    expect((await me(token)).code).toBe(0);
+    t.clock.advance(2 * MINUTE);
+    expectTokenError(await me(token), 30203);
+  });
+
+  it('are renewed by a logged-in call in their last 3 days, not before, and the new one works', async () => {
+    const member = await t.register();
+    const { token } = member.vk_uni_token;
+
+    t.clock.advance(TOKEN_TTL_MS - TOKEN_RENEW_WITHIN_MS - MINUTE);
+    const early = await me(token);
+    expect(early.code).toBe(0);
+    expect(early.vk_uni_token).toBeUndefined();
+
+    t.clock.advance(2 * MINUTE);
+    const renewedAnswer = await me(token);
+    expect(renewedAnswer.code).toBe(0);
+    const renewed = renewedAnswer.vk_uni_token!;
+    expect(renewed.token).not.toBe(token);
+    expect(renewed.tokenExpired).toBe(t.clock.now().getTime() + TOKEN_TTL_MS);
+
+    // Any logged-in answer carries it, a public call made with the token too.
+    const viaPublic = await t.call<Answer>('client/pub.getMchInfo', {}, { token });
+    expect(viaPublic.vk_uni_token?.token).toEqual(expect.any(String));
+
+    // Past the old token's end, the renewed one still serves.
+    t.clock.advance(TOKEN_RENEW_WITHIN_MS);
+    expectTokenError(await me(token), 30203);
+    const after = await me(renewed.token);
+    expect(after).toMatchObject({ code: 0, userInfo: { _id: member.uid } });
+    expect(after.vk_uni_token).toBeUndefined();
+  });
+
+  it('are revoked by logout: 30202', async () => {
+    const member = await t.register();
+    const { token } = member.vk_uni_token;
+    expect((await t.call('user/pub/logout', {}, { token })).code).toBe(0);
+    expectTokenError(await me(token), 30202);
+  });
+
+  it('refuse a token signed with another secret, and malformed ones: 30204', async () => {
+    const member = await t.register();
+    const claims = decodeJwt(member.vk_uni_token.token);
+    const forger = new TokenSigner(new TextEncoder().encode('another-secret-another-secret-another'));
+    const forged = await forger.sign(
+      {
+        uid: member.uid,
+        role: ['admin'],
+        permission: [],
+        jti: String(claims.jti),
+        exp: member.vk_uni_token.tokenExpired,
+      },
+      t.clock.now(),
+    );
+    const [header, , signature] = member.vk_uni_token.token.split('.');
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: ['admin'] })).toString('base64url')}.${signature}`;
+    for (const bad of [forged, tampered, 'garbage', 'a.b.c', `${member.vk_uni_token.token}x`, 'Bearer x']) {
+      expectTokenError(await me(bad), 30204);
+    }
+    // An admin call with the forged admin token is refused the same way.
+    expectTokenError(await t.call('admin/user.getList', {}, { token: forged }), 30204);
+  });
+
+  it(`keep at most ${MAX_LIVE_TOKENS} live per member: the next login revokes the oldest`, async () => {
+    const member = await t.register();
+    const login = () =>
+      t.call<{ vk_uni_token: TokenInfo }>('user/pub/login', {
+        username: member.userInfo.username,
+        password: member.password,
+      });
+    const tokens = [member.vk_uni_token.token];
+    for (let i = 1; i < MAX_LIVE_TOKENS; i++) {
+      t.clock.advance(1000);
+      tokens.push((await login()).vk_uni_token.token);
+    }
+    for (const token of tokens) expect((await me(token)).code).toBe(0);
+
+    t.clock.advance(1000);
+    const eleventh = (await login()).vk_uni_token.token;
+    expectTokenError(await me(tokens[0]!), 30202);
+    for (const token of [...tokens.slice(1), eleventh]) expect((await me(token)).code).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Role } from '@studio/contract/account';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { DAY } from './clock';
+
+export const TOKEN_TTL_MS = 7 * DAY;
+/** A logged-in call in the last 3 days of a token's life gets a fresh token. */
+export const TOKEN_RENEW_WITHIN_MS = 3 * DAY;
+export const MAX_LIVE_TOKENS = 10;
+
+export interface TokenClaims {
+  uid: string;
+  role: Role[];
+  permission: string[];
+  /** The token row id (jti), for revocation. */
+  jti: string;
+  /** Expiry in ms since epoch. */
+  exp: number;
+}
+
+export type TokenFailure = 'TOKEN_INVALID' | 'TOKEN_EXPIRED';
+
+/** The HS256 secret: TOKEN_SECRET, else one generated once into the data directory. */
+export function loadTokenSecret(secret: string | undefined, dataDir: string): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
+  const file = path.join(dataDir, 'token-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export class TokenSigner {
+  constructor(private readonly secret: Uint8Array) {}
+
+  sign(claims: Omit<TokenClaims, 'exp'> & { exp: number }, now: Date): Promise<string> {
+    return new SignJWT({ uid: claims.uid, role: claims.role, permission: claims.permission })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(claims.jti)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(claims.exp / 1000))
+      .sign(this.secret);
+  }
+
+  /** Checks signature and expiry against `now`; a malformed token is TOKEN_INVALID. */
+  async verify(token: string, now: Date): Promise<TokenClaims | TokenFailure> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        currentDate: now,
+      });
+      if (typeof payload.uid !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+        return 'TOKEN_INVALID';
+      }
+      return {
+        uid: payload.uid,
+        role: Array.isArray(payload.role) ? (payload.role as Role[]) : [],
+        permission: Array.isArray(payload.permission) ? (payload.permission as string[]) : [],
+        jti: payload.jti,
+        exp: payload.exp * 1000,
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) return 'TOKEN_EXPIRED';
+      return 'TOKEN_INVALID';
+    }
+  }
+}

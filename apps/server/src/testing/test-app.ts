@@ -1,0 +1,162 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { LoginResult } from '@studio/contract/account';
+import type { Envelope } from '@studio/contract/protocol';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuildOptions, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { TestClock } from '../platform/clock';
+import { type Database, openDatabase } from '../platform/db';
+import { withDatabase } from './global-setup';
+
+export interface CallOptions {
+  token?: string | null;
+  locale?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  config: Config;
+  database: Database;
+  /** Calls a function through the router form and answers the parsed envelope. */
+  call<T = Record<string, unknown>>(url: string, data?: unknown, options?: CallOptions): Promise<Envelope & T>;
+  /** Registers a fresh member (unique username) and answers its login result. */
+  register(overrides?: { username?: string; password?: string }): Promise<LoginResult & { password: string }>;
+  /** One more server instance on the same database (and Redis, when configured); closed by close(). */
+  anotherInstance(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Pick<BuildOptions, 'extraCalls' | 'logStream'> {
+  clock?: TestClock;
+  config?: Partial<Config>;
+}
+
+let counter = 0;
+/** A username no other test in this run uses. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${process.pid}x${counter}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Opens a fresh database cloned from the migrated template: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const pgTemplate = inject('postgresTemplate');
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && baseUrl) {
+    const name = `studio_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${pgTemplate}`);
+        break;
+      } catch (error) {
+        // Two files cloning the template at the same instant collide; try again shortly.
+        if (attempt > 20) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+    await admin.end();
+    const url = withDatabase(baseUrl, name);
+    const database = await openDatabase({ url, poolSize: 20 });
+    return {
+      database,
+      url,
+      drop: async () => {
+        const a = new pg.Client({ connectionString: baseUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ pglite: client });
+  return { database, drop: async () => undefined };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = options.clock ?? new TestClock();
+  const { database, url, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      TOKEN_SECRET: 'test-secret-test-secret-test-secret',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: false,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      SWEEP_INTERVAL_MS: 0,
+      // Every injected request comes from 127.0.0.1: a busy test file must not meet the per-address
+      // limits by chance of speed. rate-limit.test.ts sets them back to test them.
+      RATE_LIMIT_AUTH_PER_MIN: 1_000_000,
+      RATE_LIMIT_PER_MIN: 1_000_000,
+      ...options.config,
+    },
+  );
+  const build: BuildOptions = {
+    clock,
+    migrated: true,
+    logger: !!options.logStream,
+    logStream: options.logStream,
+    extraCalls: options.extraCalls,
+  };
+  const app = await buildApp(config, { ...build, database });
+  await app.ready();
+  const closers: (() => Promise<void>)[] = [];
+
+  const call: TestApp['call'] = async (url, data = {}, opts = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+    if (opts.token) headers['uni-id-token'] = opts.token;
+    if (opts.locale) headers['vk-locale'] = opts.locale;
+    const res = await app.inject({ method: 'POST', url: '/api/router', headers, payload: { url, data } });
+    return res.json();
+  };
+
+  return {
+    app,
+    clock,
+    config,
+    database,
+    call,
+    async register(overrides = {}) {
+      const password = overrides.password ?? 'Secret123';
+      const username = overrides.username ?? uniqueName();
+      const res = await call<LoginResult>('user/pub/register', {
+        username,
+        password,
+        password2: password,
+        agree: true,
+      });
+      if (res.code !== 0) throw new Error(`register failed: ${JSON.stringify(res)}`);
+      return { ...res, password };
+    },
+    async anotherInstance() {
+      // PostgreSQL: a pool of its own, as a separate server would have; PGlite: the same database.
+      const own = url ? await openDatabase({ url, poolSize: 5 }) : null;
+      const other = await buildApp(config, { ...build, database: own ?? database });
+      await other.ready();
+      closers.push(async () => {
+        await other.close();
+        await own?.close();
+      });
+      return other;
+    },
+    async close() {
+      for (const closeOne of closers) await closeOne();
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
