@@ -1,0 +1,35 @@
+import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigateBack } from '@/shared/navigation/navigation';
+
+/** A page under the custom navigation bar (spec 2): back (home when it is the only page) and title. */
+export function NavBarLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const bar = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    // antd-mobile gives the bar's left slot role="button" even when it holds our own button, which
+    // makes a nameless button wrapping a button for assistive technology. The real button suffices.
+    bar.current?.querySelector('.adm-nav-bar-left')?.removeAttribute('role');
+  }, []);
+
+  return (
+    <div className="nav-page">
+      <header className="nav-header" ref={bar}>
+        <NavBar
+          back={null}
+          left={
+            <button type="button" className="nav-back" aria-label={t('common.back')} onClick={navigateBack}>
+              <LeftOutline aria-hidden="true" />
+            </button>
+          }
+        >
+          <h1 className="nav-title">{title}</h1>
+        </NavBar>
+      </header>
+      <main className="nav-page-body">{children}</main>
+    </div>
+  );
+}

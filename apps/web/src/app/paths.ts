@@ -1,0 +1,47 @@
+/**
+ * Every route path of the app (spec section 2), in one place. This file imports nothing, so features
+ * and shared code may import it without creating a cycle. Add a page: add its path here, then its
+ * entry in `routes.tsx`.
+ */
+export const paths = {
+  home: '/',
+  homeAlias: '/pages/index/index',
+  reservation: '/pages/index/category',
+  order: '/pages/index/vip',
+  profile: '/pages/index/mys',
+
+  login: '/pages/login/index',
+  register: '/pages/login/register',
+  forget: '/pages/login/forget',
+  agreement: '/pages/login/agreement',
+
+  setting: '/pages/user/setting/setting',
+  settingInfo: '/pages/user/setting/info',
+  accountSecurity: '/pages/user/setting/account-security',
+  updatePassword: '/pages/user/setting/update-password',
+  updateMobile: '/pages/user/setting/update-mobile',
+  updateMailbox: '/pages/user/setting/update-mailbox',
+  language: '/pages/user/setting/language',
+
+  courseDetail: '/pages/course/detail',
+  courseWait: '/pages/course/wait',
+  courseTeacher: '/pages/course/teacher',
+  courseClassroom: '/pages/course/classroom',
+  courseRoom: '/pages/course/room',
+  coursePurchased: '/pages/course/purchased',
+  reservations: '/pages/user/reservations',
+
+  teacherWorkbench: '/pages/teacher/workbench',
+  teacherIntroduction: '/pages/teacher/introduction',
+  teacherCourse: '/pages/teacher/course',
+  teacherClassHours: '/pages/teacher/class-hours',
+  teacherStudents: '/pages/teacher/students',
+  verifyScan: '/pages/verify/scan',
+
+  notFound: '/pages/error/404/404',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The query parameter carrying the page to return to after login (spec section 2). */
+export const REDIRECT_PARAM = 'uniIdRedirectUrl';

@@ -1,0 +1,30 @@
+import { createHashRouter, Outlet, ScrollRestoration } from 'react-router';
+import { registerRouter } from '@/shared/navigation/navigation';
+import { useRealtime } from '@/shared/realtime/use-realtime';
+import { RouteFrame } from './route-frame';
+import { notFoundRoute, pageRoutes } from './routes';
+import { tabPaths } from './tabs';
+
+function RootLayout() {
+  // The member's websocket (waitlist promotions and other pushes) lives as long as the app.
+  useRealtime();
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createHashRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      ...pageRoutes.map((route) => ({ path: route.path, element: <RouteFrame key={route.path} route={route} /> })),
+      // Any unknown page shows the error page (spec 2).
+      { path: '*', element: <RouteFrame key="*" route={notFoundRoute} /> },
+    ],
+  },
+]);
+
+registerRouter(router, tabPaths);

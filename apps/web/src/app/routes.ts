@@ -1,0 +1,264 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { paths } from './paths';
+
+export interface PageRoute {
+  path: string;
+  /** i18n key of the page title (navigation bar and document title). */
+  titleKey: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Anonymous visitors may open it (spec 2 allow-list); every other page needs a login. */
+  anonymous?: boolean;
+}
+
+/** A route-split page: its code loads when first opened. */
+function load<M>(factory: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await factory()) }));
+}
+
+const home = load(
+  () => import('@/features/home/pages/home-page'),
+  (m) => m.HomePage,
+);
+
+export const notFoundRoute: PageRoute = {
+  path: paths.notFound,
+  titleKey: 'common.notFound.title',
+  anonymous: true,
+  page: load(
+    () => import('@/features/errors/pages/not-found-page'),
+    (m) => m.NotFoundPage,
+  ),
+};
+
+/** Every page of the app. Tab pages are listed in tabs.ts as well. */
+export const pageRoutes: readonly PageRoute[] = [
+  { path: paths.home, titleKey: 'home.title', anonymous: true, page: home },
+  { path: paths.homeAlias, titleKey: 'home.title', anonymous: true, page: home },
+  {
+    // A startup page: anonymous visitors see a login prompt here instead of being sent away.
+    path: paths.profile,
+    titleKey: 'profile.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/profile/pages/profile-page'),
+      (m) => m.ProfilePage,
+    ),
+  },
+
+  {
+    path: paths.login,
+    titleKey: 'account.login.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/account/pages/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: paths.register,
+    titleKey: 'account.register.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/account/pages/register-page'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: paths.forget,
+    titleKey: 'account.forget.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/account/pages/forget-page'),
+      (m) => m.ForgetPage,
+    ),
+  },
+  {
+    path: paths.agreement,
+    titleKey: 'agreement.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/account/pages/agreement-page'),
+      (m) => m.AgreementPage,
+    ),
+  },
+
+  {
+    path: paths.setting,
+    titleKey: 'account.setting.title',
+    page: load(
+      () => import('@/features/account/pages/setting-page'),
+      (m) => m.SettingPage,
+    ),
+  },
+  {
+    path: paths.settingInfo,
+    titleKey: 'account.info.title',
+    page: load(
+      () => import('@/features/account/pages/info-page'),
+      (m) => m.InfoPage,
+    ),
+  },
+  {
+    path: paths.accountSecurity,
+    titleKey: 'account.security.title',
+    page: load(
+      () => import('@/features/account/pages/account-security-page'),
+      (m) => m.AccountSecurityPage,
+    ),
+  },
+  {
+    path: paths.updatePassword,
+    titleKey: 'account.updatePassword.title',
+    page: load(
+      () => import('@/features/account/pages/update-password-page'),
+      (m) => m.UpdatePasswordPage,
+    ),
+  },
+  {
+    path: paths.updateMobile,
+    titleKey: 'account.updateMobile.title',
+    page: load(
+      () => import('@/features/account/pages/update-mobile-page'),
+      (m) => m.UpdateMobilePage,
+    ),
+  },
+  {
+    path: paths.updateMailbox,
+    titleKey: 'account.updateMailbox.title',
+    page: load(
+      () => import('@/features/account/pages/update-mailbox-page'),
+      (m) => m.UpdateMailboxPage,
+    ),
+  },
+  {
+    path: paths.language,
+    titleKey: 'account.language.title',
+    page: load(
+      () => import('@/features/account/pages/language-page'),
+      (m) => m.LanguagePage,
+    ),
+  },
+
+  {
+    // The reservation tab: the schedule is public (pub_getSchedule); my status shows when logged in.
+    path: paths.reservation,
+    titleKey: 'classes.schedule.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/classes/pages/schedule-page'),
+      (m) => m.SchedulePage,
+    ),
+  },
+  {
+    // Public, so a visitor can look before booking: tapping Book sends them to login and back.
+    path: paths.courseDetail,
+    titleKey: 'classes.detail.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/classes/pages/session-detail-page'),
+      (m) => m.SessionDetailPage,
+    ),
+  },
+  {
+    path: paths.courseWait,
+    titleKey: 'classes.waitlist.title',
+    page: load(
+      () => import('@/features/classes/pages/waitlist-page'),
+      (m) => m.WaitlistPage,
+    ),
+  },
+  {
+    path: paths.courseTeacher,
+    titleKey: 'classes.teacher.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/classes/pages/teacher-profile-page'),
+      (m) => m.TeacherProfilePage,
+    ),
+  },
+  {
+    path: paths.courseClassroom,
+    titleKey: 'classes.rooms.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/classes/pages/classroom-page'),
+      (m) => m.ClassroomPage,
+    ),
+  },
+  {
+    path: paths.courseRoom,
+    titleKey: 'classes.rooms.roomTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/classes/pages/room-page'),
+      (m) => m.RoomPage,
+    ),
+  },
+  {
+    path: paths.coursePurchased,
+    titleKey: 'classes.packages.title',
+    page: load(
+      () => import('@/features/classes/pages/packages-page'),
+      (m) => m.PackagesPage,
+    ),
+  },
+  {
+    path: paths.reservations,
+    titleKey: 'reservations.title',
+    page: load(
+      () => import('@/features/reservations/pages/reservations-page'),
+      (m) => m.ReservationsPage,
+    ),
+  },
+
+  {
+    path: paths.teacherWorkbench,
+    titleKey: 'teacher.workbench.title',
+    page: load(
+      () => import('@/features/teacher/pages/workbench-page'),
+      (m) => m.WorkbenchPage,
+    ),
+  },
+  {
+    path: paths.teacherIntroduction,
+    titleKey: 'teacher.introduction.title',
+    page: load(
+      () => import('@/features/teacher/pages/introduction-page'),
+      (m) => m.IntroductionPage,
+    ),
+  },
+  {
+    path: paths.teacherCourse,
+    titleKey: 'teacher.course.title',
+    page: load(
+      () => import('@/features/teacher/pages/course-page'),
+      (m) => m.CoursePage,
+    ),
+  },
+  {
+    path: paths.teacherClassHours,
+    titleKey: 'teacher.hours.title',
+    page: load(
+      () => import('@/features/teacher/pages/class-hours-page'),
+      (m) => m.ClassHoursPage,
+    ),
+  },
+  {
+    path: paths.teacherStudents,
+    titleKey: 'teacher.students.title',
+    page: load(
+      () => import('@/features/teacher/pages/students-page'),
+      (m) => m.StudentsPage,
+    ),
+  },
+  {
+    path: paths.verifyScan,
+    titleKey: 'teacher.verify.title',
+    page: load(
+      () => import('@/features/teacher/pages/verify-scan-page'),
+      (m) => m.VerifyScanPage,
+    ),
+  },
+
+  notFoundRoute,
+];

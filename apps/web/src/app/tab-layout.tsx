@@ -1,0 +1,49 @@
+import { TabBar } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { switchTab } from '@/shared/navigation/navigation';
+import { useLifeData } from '@/shared/store/life-data';
+import { type TabDef, visibleTabs } from './tabs';
+
+/** A tab page: its content above the bottom tab bar. */
+export function TabLayout({ tab, children }: { tab: TabDef; children: ReactNode }) {
+  const { t } = useTranslation();
+  const badges = useLifeData(useShallow((s) => visibleTabs.map((item) => item.badge?.(s) ?? 0)));
+  return (
+    <div className="tab-page">
+      <main className="tab-page-body">{children}</main>
+      <nav className="tab-bar" aria-label={t('common.tabs.label')}>
+        <TabBar
+          safeArea
+          activeKey={tab.key}
+          onChange={(key) => switchTab(visibleTabs.find((x) => x.key === key)?.path ?? '/')}
+        >
+          {visibleTabs.map((item, i) => {
+            const Icon = item.icon;
+            const active = item.key === tab.key;
+            return (
+              <TabBar.Item
+                key={item.key}
+                icon={<Icon aria-hidden="true" />}
+                badge={badges[i] ? badges[i] : undefined}
+                title={
+                  // antd-mobile's tab items are plain divs: the link makes each one a named, focusable target.
+                  // The item's own click handler switches tabs, so the link only prevents the page jump.
+                  <a
+                    className="tab-link"
+                    href={`#${item.path}`}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={(e) => e.preventDefault()}
+                  >
+                    {t(item.titleKey)}
+                  </a>
+                }
+              />
+            );
+          })}
+        </TabBar>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { AppOutline, CalendarOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
+import type { LifeData } from '@/shared/store/life-data';
+import { paths } from './paths';
+
+export interface TabDef {
+  key: string;
+  path: string;
+  /** Other paths that show the same tab page. */
+  aliases?: readonly string[];
+  titleKey: string;
+  icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
+  /** Flip on when the tab's page is built (its route must exist in routes.tsx). */
+  visible: boolean;
+  /** A number shown on the icon, read from the store. */
+  badge?: (state: LifeData) => number;
+}
+
+/** The bottom tab bar (spec 2), in order. */
+export const tabs: readonly TabDef[] = [
+  {
+    key: 'home',
+    path: paths.home,
+    aliases: [paths.homeAlias],
+    titleKey: 'common.tabs.home',
+    icon: AppOutline,
+    visible: true,
+  },
+  {
+    key: 'reservation',
+    path: paths.reservation,
+    titleKey: 'common.tabs.reservation',
+    icon: CalendarOutline,
+    visible: true,
+  },
+  {
+    key: 'order',
+    path: paths.order,
+    titleKey: 'common.tabs.order',
+    icon: ShopbagOutline,
+    visible: false,
+    badge: (s) => s.cart.list.reduce((sum, item) => sum + item.buy_num, 0),
+  },
+  { key: 'profile', path: paths.profile, titleKey: 'common.tabs.profile', icon: UserOutline, visible: true },
+];
+
+export const visibleTabs = tabs.filter((tab) => tab.visible);
+
+/** Every path that shows a visible tab page. */
+export const tabPaths: readonly string[] = visibleTabs.flatMap((tab) => [tab.path, ...(tab.aliases ?? [])]);
+
+export function tabOf(path: string): TabDef | undefined {
+  return visibleTabs.find((tab) => tab.path === path || tab.aliases?.includes(path));
+}

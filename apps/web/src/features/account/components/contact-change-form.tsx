@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { code6 } from '@studio/contract/validators';
+import { Button } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { navigateBack } from '@/shared/navigation/navigation';
+import { showToast } from '@/shared/ui/feedback';
+import { SendCodeButton } from '@/shared/ui/send-code-button';
+import { TextField } from '@/shared/ui/text-field';
+import { bindEmail, bindMobile, bindNewEmail, bindNewMobile } from '../api/user-info';
+import { type ContactKind, contactKinds } from './contact-kind';
+import { maskContact } from './mask';
+
+type Values = { oldCode: string; target: string; code: string };
+
+const schemaFor = (kind: ContactKind, changing: boolean) =>
+  z.object({
+    // Changing needs a code sent to the current address as well (type unbind), then one to the new (type bind).
+    oldCode: changing ? code6 : z.string(),
+    target: contactKinds[kind].validator,
+    code: code6,
+  });
+
+async function submitChange(kind: ContactKind, changing: boolean, { oldCode, target, code }: Values): Promise<void> {
+  if (kind === 'email') {
+    if (changing) await bindNewEmail({ oldCode, email: target, code });
+    else await bindEmail({ email: target, code });
+  } else if (changing) await bindNewMobile({ oldCode, mobile: target, code });
+  else await bindMobile({ mobile: target, code });
+}
+
+/** Binds an e-mail or mobile number, or changes the bound one (codes to the old and the new). */
+export function ContactChangeForm({ kind, current }: { kind: ContactKind; current: string | null }) {
+  const { t } = useTranslation();
+  const contact = contactKinds[kind];
+  const changing = current !== null;
+  const { control, handleSubmit, trigger, getValues } = useForm<Values>({
+    resolver: zodResolver(schemaFor(kind, changing)),
+    defaultValues: { oldCode: '', target: '', code: '' },
+  });
+  const [submit, pending] = useLockedAction(async (values: Values) => {
+    await submitChange(kind, changing, values);
+    showToast(t('common.saved'));
+    navigateBack();
+  });
+
+  async function sendToNew(): Promise<boolean> {
+    if (!(await trigger('target'))) return false;
+    await contact.send(contact.validator.parse(getValues('target')), 'bind');
+    return true;
+  }
+
+  async function sendToCurrent(): Promise<boolean> {
+    if (current === null) return false;
+    await contact.send(current, 'unbind');
+    return true;
+  }
+
+  return (
+    <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
+      {changing && (
+        <>
+          <div className="field">
+            <span className="field-label">{t(contact.currentLabelKey)}</span>
+            <div className="field-row">{maskContact(current)}</div>
+          </div>
+          <TextField
+            control={control}
+            name="oldCode"
+            label={t('account.contact.currentCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            extra={<SendCodeButton onSend={sendToCurrent} label={t('account.contact.sendToCurrent')} />}
+          />
+        </>
+      )}
+      <TextField
+        control={control}
+        name="target"
+        label={changing ? t(contact.newLabelKey) : t(contact.labelKey)}
+        {...contact.input}
+      />
+      <TextField
+        control={control}
+        name="code"
+        label={changing ? t('account.contact.newCode') : t('account.fields.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        extra={<SendCodeButton onSend={sendToNew} label={changing ? t('account.contact.sendToNew') : undefined} />}
+      />
+      <div className="form-actions">
+        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+          {changing ? t('account.contact.change') : t('account.contact.bind')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
+import { List, Radio } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { setLocale } from '@/i18n/i18n';
+import { showToast } from '@/shared/ui/feedback';
+
+/** Each language named in itself, so anyone can find theirs. */
+const NATIVE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', 'zh-Hant': '繁體中文' };
+
+export function LanguagePage() {
+  const { t, i18n } = useTranslation();
+  const current = resolveLocale(i18n.language);
+
+  async function choose(locale: Locale): Promise<void> {
+    if (locale === current) return;
+    await setLocale(locale);
+    // Translated with the language just chosen (this render's t still speaks the old one).
+    showToast(i18n.t('account.language.changed'));
+  }
+
+  return (
+    <Radio.Group value={current} onChange={(value) => void choose(value as Locale)}>
+      <List aria-label={t('account.language.title')}>
+        {LOCALES.map((locale) => (
+          <List.Item key={locale}>
+            <Radio value={locale} block>
+              <span lang={locale}>{NATIVE_NAMES[locale]}</span>
+            </Radio>
+          </List.Item>
+        ))}
+      </List>
+    </Radio.Group>
+  );
+}

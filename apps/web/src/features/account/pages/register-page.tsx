@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountCalls } from '@studio/contract/account';
+import type { CallInput } from '@studio/contract/protocol';
+import { Button, Checkbox } from 'antd-mobile';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths, REDIRECT_PARAM } from '@/app/paths';
+import { fieldErrorText } from '@/shared/forms/field-error';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { loginUrl } from '@/shared/navigation/navigation';
+import { AppLink } from '@/shared/ui/app-link';
+import { TextField } from '@/shared/ui/text-field';
+import { register } from '../api/login';
+
+type RegisterInput = CallInput<typeof accountCalls.register>;
+/** The form starts with the box unticked; the schema then insists on `agree: true`. */
+type RegisterForm = Omit<RegisterInput, 'agree'> & { agree: boolean };
+const resolver = zodResolver(accountCalls.register.input) as unknown as Resolver<RegisterForm, unknown, RegisterInput>;
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const returnTo = params.get(REDIRECT_PARAM);
+  const { control, handleSubmit } = useForm<RegisterForm, unknown, RegisterInput>({
+    resolver,
+    defaultValues: { username: '', password: '', password2: '', agree: false },
+  });
+  const [submit, pending] = useLockedAction((values: RegisterInput) => register(values, returnTo));
+
+  return (
+    <div className="stack">
+      <div>
+        <h2 className="page-heading">{t('account.register.heading')}</h2>
+        <p className="secondary">{t('account.register.subheading')}</p>
+      </div>
+      <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
+        <TextField control={control} name="username" label={t('account.fields.username')} autoComplete="username" />
+        <TextField
+          control={control}
+          name="password"
+          type="password"
+          label={t('account.fields.password')}
+          autoComplete="new-password"
+          hint={t('account.fields.passwordRule')}
+        />
+        <TextField
+          control={control}
+          name="password2"
+          type="password"
+          label={t('account.fields.password2')}
+          autoComplete="new-password"
+        />
+        <Controller
+          control={control}
+          name="agree"
+          render={({ field, fieldState }) => (
+            <div className="checkbox-row">
+              <Checkbox checked={field.value} onChange={field.onChange}>
+                <Trans
+                  i18nKey="account.register.agree"
+                  components={{
+                    agreement: <AppLink to={paths.agreement}>_</AppLink>,
+                    privacy: <AppLink to={`${paths.agreement}?section=privacy`}>_</AppLink>,
+                  }}
+                />
+              </Checkbox>
+              {fieldState.error && (
+                <p className="field-error" role="alert">
+                  {fieldErrorText(t, fieldState.error)}
+                </p>
+              )}
+            </div>
+          )}
+        />
+        <div className="form-actions">
+          <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+            {t('account.register.submit')}
+          </Button>
+        </div>
+      </form>
+      <div className="form-links">
+        <AppLink to={loginUrl(returnTo ?? undefined)}>{t('account.register.toLogin')}</AppLink>
+      </div>
+    </div>
+  );
+}

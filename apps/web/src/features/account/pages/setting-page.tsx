@@ -1,0 +1,54 @@
+import { Button, Dialog, List } from 'antd-mobile';
+import { GlobalOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { useIsLoggedIn } from '@/shared/session/session';
+import { ListLink } from '@/shared/ui/app-link';
+import { signOut } from '../api/sign-out';
+
+export function SettingPage() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const [runSignOut, signingOut] = useLockedAction(signOut);
+
+  async function confirmSignOut(): Promise<void> {
+    const confirmed = await Dialog.confirm({
+      content: t('account.setting.signOutConfirm'),
+      confirmText: t('account.setting.signOut'),
+      cancelText: t('common.cancel'),
+    });
+    if (confirmed) await runSignOut();
+  }
+
+  return (
+    <div className="stack">
+      <List>
+        <ListLink to={paths.settingInfo} prefix={<UserOutline aria-hidden="true" />} title={t('account.info.title')} />
+        <ListLink
+          to={paths.accountSecurity}
+          prefix={<LockOutline aria-hidden="true" />}
+          title={t('account.security.title')}
+        />
+        <ListLink
+          to={paths.language}
+          prefix={<GlobalOutline aria-hidden="true" />}
+          title={t('account.language.title')}
+          extra={t('common.languageName')}
+        />
+      </List>
+      {loggedIn && (
+        <Button
+          block
+          size="large"
+          color="danger"
+          fill="outline"
+          loading={signingOut}
+          onClick={() => void confirmSignOut()}
+        >
+          {t('account.setting.signOut')}
+        </Button>
+      )}
+    </div>
+  );
+}

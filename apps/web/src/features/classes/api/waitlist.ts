@@ -1,0 +1,45 @@
+import { courseCalls, type WaitlistStatus } from '@studio/contract/course';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { call } from '@/shared/api/call-function';
+import { flattenPages, nextPageIndex } from '@/shared/classes/class-queries';
+
+const PAGE_SIZE = 20;
+/** Positions move when someone ahead leaves or is promoted: look again this often while shown. */
+export const WAITLIST_REFRESH_MS = 30_000;
+
+/** My waitlist entries of one state, page by page (client/course.getMyWaitlist). */
+export function useMyWaitlist(status: WaitlistStatus) {
+  const query = useInfiniteQuery({
+    queryKey: [courseCalls.getMyWaitlist.url, { status, pageSize: PAGE_SIZE }, 'pages'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        courseCalls.getMyWaitlist,
+        { status, pageIndex: pageParam, pageSize: PAGE_SIZE },
+        { silent: true, loading: false, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => nextPageIndex(last, pages, PAGE_SIZE),
+    refetchInterval: status === 'waiting' ? WAITLIST_REFRESH_MS : false,
+  });
+  const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
+  return { ...query, rows };
+}
+
+/** Where I wait, by session: session id → position (the schedule shows "No. 2"). */
+export function useMyWaitPositions(enabled: boolean) {
+  const query = useQuery({
+    queryKey: [courseCalls.getMyWaitlist.url, { status: 'waiting', pageSize: 100 }] as const,
+    queryFn: ({ signal }) =>
+      call(
+        courseCalls.getMyWaitlist,
+        { status: 'waiting', pageIndex: 1, pageSize: 100 },
+        { silent: true, loading: false, signal },
+      ),
+    enabled,
+  });
+  return useMemo(
+    () => new Map((query.data?.rows ?? []).map((entry) => [entry.session_id, entry.position] as const)),
+    [query.data],
+  );
+}

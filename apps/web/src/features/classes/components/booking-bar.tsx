@@ -1,0 +1,252 @@
+import type { PackageRecord } from '@studio/contract/course';
+import { Button, Dialog, Popup } from 'antd-mobile';
+import { type ReactElement, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChoiceSheet } from '@/shared/classes/choice-sheet';
+import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
+import { SessionList, SessionRow } from '@/shared/classes/session-row';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { currentLocation, loginUrl, navigateTo } from '@/shared/navigation/navigation';
+import { useIsLoggedIn } from '@/shared/session/session';
+import { showToast } from '@/shared/ui/feedback';
+import { bookSession, CourseFullError, cancelReservation, joinWaitlist, leaveWaitlist } from '../api/booking';
+import { packagesForSession, useMyPackages } from '../api/packages';
+import type { SessionDetail } from '../api/session-detail';
+
+interface BookingBarProps {
+  detail: SessionDetail;
+  now: number;
+  format: ClassFormat;
+}
+
+/**
+ * The one primary action of a session, fixed at the bottom (UI.md): Book, Join waitlist, Cancel
+ * booking or Leave waitlist, with the reason when nothing can be done. The button spins and is
+ * disabled while its call runs, so a double tap never books twice.
+ */
+export function BookingBar({ detail, now, format }: BookingBarProps) {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const { session, reservation, waitlist_entry: entry } = detail;
+  const packages = useMyPackages(undefined, loggedIn && detail.can_book);
+  const usable = packagesForSession(packages.data?.rows ?? [], session);
+  const [choosing, setChoosing] = useState(false);
+  const [full, setFull] = useState<CourseFullError | null>(null);
+  const [run, pending] = useLockedAction((action: () => Promise<void>) => action());
+
+  const start = new Date(session.starts_at).getTime();
+  const started = now >= start;
+
+  function toLogin(): void {
+    void navigateTo(loginUrl(currentLocation()));
+  }
+
+  async function book(pkg?: PackageRecord): Promise<void> {
+    try {
+      await bookSession(session._id, pkg?._id);
+      showToast(t('classes.detail.bookedToast'));
+    } catch (error) {
+      if (error instanceof CourseFullError) setFull(error);
+      else throw error;
+    }
+  }
+
+  async function join(): Promise<void> {
+    const joined = await joinWaitlist(session._id);
+    setFull(null);
+    showToast(
+      joined.position
+        ? t('classes.detail.joinedToast', { position: joined.position })
+        : t('classes.detail.joinedToastPlain'),
+    );
+  }
+
+  async function confirmCancel(reservationId: string): Promise<void> {
+    const confirmed = await Dialog.confirm({
+      title: t('classes.detail.cancelConfirmTitle'),
+      content: t('classes.detail.cancelConfirm'),
+      confirmText: t('classes.detail.cancelConfirmYes'),
+      cancelText: t('classes.detail.keep'),
+    });
+    if (!confirmed) return;
+    await run(async () => {
+      await cancelReservation(reservationId);
+      showToast(t('classes.detail.cancelledToast'));
+    });
+  }
+
+  async function confirmLeave(entryId: string): Promise<void> {
+    const confirmed = await Dialog.confirm({
+      content: t('classes.detail.leaveConfirm'),
+      confirmText: t('classes.detail.leaveConfirmYes'),
+      cancelText: t('classes.detail.stay'),
+    });
+    if (!confirmed) return;
+    await run(async () => {
+      await leaveWaitlist(entryId);
+      showToast(t('classes.detail.leftToast'));
+    });
+  }
+
+  let button: ReactElement;
+  let note: string | null = null;
+
+  if (session.status === 'cancelled') {
+    button = <Bar disabled>{t('classes.detail.sessionCancelled')}</Bar>;
+  } else if (reservation?.status === 'done') {
+    button = <Bar disabled>{t('classes.detail.attended')}</Bar>;
+  } else if (reservation) {
+    if (detail.can_cancel) {
+      // The rule card above says until when cancelling is free.
+      button = (
+        <Bar danger loading={pending} onClick={() => void confirmCancel(reservation._id)}>
+          {t('classes.detail.cancelBooking')}
+        </Bar>
+      );
+    } else {
+      const hours = Math.round((start - new Date(detail.cancel_deadline).getTime()) / 3_600_000);
+      note = started ? t('errors.SESSION_STARTED') : t('errors.CANCEL_WINDOW_CLOSED', { hours });
+      button = <Bar disabled>{t('classes.detail.cancelBooking')}</Bar>;
+    }
+  } else if (entry) {
+    button = (
+      <Bar loading={pending} onClick={() => void confirmLeave(entry._id)} outline>
+        {t('classes.detail.leaveWaitlist')}
+      </Bar>
+    );
+  } else if (detail.can_book) {
+    if (loggedIn && packages.isSuccess && usable.length === 0) note = t('classes.detail.noPackage');
+    else if (usable.length > 1) note = t('classes.detail.choosePackageHint');
+    button = (
+      <Bar
+        loading={pending}
+        onClick={() => {
+          if (!loggedIn) toLogin();
+          else if (usable.length > 1) setChoosing(true);
+          else void run(() => book());
+        }}
+      >
+        {t('classes.detail.book')}
+      </Bar>
+    );
+  } else if (detail.can_join_waitlist) {
+    note = t('classes.detail.fullNote');
+    button = (
+      <Bar loading={pending} onClick={() => (loggedIn ? void run(join) : toLogin())}>
+        {t('classes.detail.joinWaitlist')}
+      </Bar>
+    );
+  } else if (!started && now < new Date(detail.booking_opens_at).getTime()) {
+    note = t('classes.detail.ruleOpens', { when: format.dateTime(detail.booking_opens_at) });
+    button = <Bar disabled>{t('classes.detail.book')}</Bar>;
+  } else {
+    button = <Bar disabled>{t('classes.detail.bookingClosed')}</Bar>;
+  }
+
+  return (
+    <>
+      <div className="action-bar-spacer" />
+      <div className="action-bar">
+        {note && <p className="action-bar-note">{note}</p>}
+        {button}
+      </div>
+      <ChoiceSheet
+        visible={choosing}
+        title={t('classes.detail.choosePackage')}
+        choices={usable.map((pkg, i) => ({
+          key: pkg._id,
+          label: i === 0 ? `${pkg.name} · ${t('classes.detail.recommended')}` : pkg.name,
+          description: `${t('classes.packages.left', { remaining: pkg.remaining_count, total: pkg.total_count })} · ${
+            pkg.valid_until
+              ? t('classes.packages.validUntil', { date: format.date(pkg.valid_until) })
+              : t('classes.packages.noExpiry')
+          }`,
+        }))}
+        onChoose={(key) => {
+          setChoosing(false);
+          void run(() => book(usable.find((pkg) => pkg._id === key)));
+        }}
+        onClose={() => setChoosing(false)}
+      />
+      <CourseFullSheet
+        error={full}
+        now={now}
+        joining={pending}
+        canJoin={!entry}
+        onJoin={() => void run(join)}
+        onClose={() => setFull(null)}
+      />
+    </>
+  );
+}
+
+interface BarProps {
+  children: string;
+  onClick?: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+  danger?: boolean;
+  outline?: boolean;
+}
+
+function Bar({ children, onClick, loading = false, disabled = false, danger = false, outline = false }: BarProps) {
+  return (
+    <Button
+      block
+      size="large"
+      color={danger ? 'danger' : 'primary'}
+      fill={outline || danger ? 'outline' : 'solid'}
+      loading={loading}
+      disabled={disabled || loading}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+interface CourseFullSheetProps {
+  error: CourseFullError | null;
+  now: number;
+  joining: boolean;
+  canJoin: boolean;
+  onJoin: () => void;
+  onClose: () => void;
+}
+
+/** COURSE_FULL: the class filled up before I booked. Other sessions of the course with seats, or the waitlist. */
+function CourseFullSheet({ error, now, joining, canJoin, onJoin, onClose }: CourseFullSheetProps) {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  return (
+    <Popup visible={error !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-body">
+      <div className="sheet" role="dialog" aria-labelledby="course-full-title">
+        <h2 id="course-full-title" className="sheet-title">
+          {t('classes.full.title')}
+        </h2>
+        {error && error.suggestions.length > 0 ? (
+          <>
+            <h3 className="sheet-subtitle">{t('classes.full.suggestions')}</h3>
+            <SessionList>
+              {error.suggestions.map((s) => (
+                <SessionRow key={s._id} session={s} format={format} now={now} withDay />
+              ))}
+            </SessionList>
+          </>
+        ) : (
+          <p className="sheet-text">{t('classes.full.noSuggestions')}</p>
+        )}
+        <div className="form-actions">
+          {canJoin && (
+            <Button block size="large" color="primary" loading={joining} disabled={joining} onClick={onJoin}>
+              {t('classes.detail.joinWaitlist')}
+            </Button>
+          )}
+          <Button block size="large" fill="none" onClick={onClose}>
+            {t('classes.full.close')}
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,107 @@
+import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/course';
+import { Button, PullToRefresh, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
+import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { switchTab } from '@/shared/navigation/navigation';
+import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { StatusTag, statusTone } from '@/shared/ui/status-tag';
+import { useMyPackages } from '../api/packages';
+import '../components/classes-pages.css';
+
+const isStatus = (value: string | null): value is PackageStatus =>
+  (PACKAGE_STATUSES as readonly string[]).includes(value ?? '');
+
+/** course/purchased: my course packages by state, with credits left and validity. */
+export function PackagesPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: PackageStatus = isStatus(raw) ? raw : 'unused';
+  return (
+    <div className="stack">
+      <Tabs
+        className="list-tabs"
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'unused' ? {} : { tab: key }, { replace: true })}
+      >
+        {PACKAGE_STATUSES.map((status) => (
+          <Tabs.Tab key={status} title={t(`status.package.${status}`)} />
+        ))}
+      </Tabs>
+      <PackageList key={tab} status={tab} />
+    </div>
+  );
+}
+
+function PackageList({ status }: { status: PackageStatus }) {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  const { data, error, isPending, refetch } = useMyPackages(status);
+  if (isPending) return <PageSkeleton rows={2} />;
+  if (error) return <PageError error={error} onRetry={() => void refetch()} />;
+  if (data.rows.length === 0) {
+    return (
+      <ClassesEmpty
+        title={t(`classes.packages.empty.${status}`)}
+        action={
+          status === 'unused' || status === 'used' ? (
+            <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+              {t('classes.browse')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await refetch();
+      }}
+      pullingText={t('classes.pull.pulling')}
+      canReleaseText={t('classes.pull.release')}
+      refreshingText={t('classes.pull.refreshing')}
+      completeText={t('classes.pull.done')}
+    >
+      <ul className="package-list">
+        {data.rows.map((pkg) => (
+          <PackageCard key={pkg._id} pkg={pkg} format={format} />
+        ))}
+      </ul>
+    </PullToRefresh>
+  );
+}
+
+function PackageCard({ pkg, format }: { pkg: PackageRecord; format: ClassFormat }) {
+  const { t } = useTranslation();
+  const percent = pkg.total_count > 0 ? Math.round((pkg.remaining_count / pkg.total_count) * 100) : 0;
+  const notYet = new Date(pkg.valid_from).getTime() > Date.now();
+  return (
+    <li className={`card package-card tone-edge-${statusTone('package', pkg.status)}`}>
+      <div className="package-head">
+        <h2 className="package-name">{pkg.name}</h2>
+        <StatusTag kind="package" status={pkg.status} />
+      </div>
+      <p className="package-credits figures">
+        {t('classes.packages.left', { remaining: pkg.remaining_count, total: pkg.total_count })}
+      </p>
+      <div className="package-meter" aria-hidden="true">
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <p className="secondary">
+        {notYet
+          ? t('classes.packages.validFrom', { date: format.date(pkg.valid_from) })
+          : pkg.valid_until
+            ? pkg.status === 'expired'
+              ? t('classes.packages.expiredOn', { date: format.date(pkg.valid_until) })
+              : t('classes.packages.validUntil', { date: format.date(pkg.valid_until) })
+            : t('classes.packages.noExpiry')}
+        {' · '}
+        {pkg.course_ids.length === 0 ? t('classes.packages.anyClass') : t('classes.packages.someClasses')}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { WAITLIST_STATUSES, type WaitlistEntryRecord, type WaitlistStatus } from '@studio/contract/course';
+import { Button, Dialog, PullToRefresh, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { useClassFormat } from '@/shared/classes/class-format';
+import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
+import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
+import { useNow } from '@/shared/classes/use-now';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { switchTab } from '@/shared/navigation/navigation';
+import { showToast } from '@/shared/ui/feedback';
+import { PageError } from '@/shared/ui/page-states';
+import { StatusTag } from '@/shared/ui/status-tag';
+import { leaveWaitlist } from '../api/booking';
+import { useMyWaitlist } from '../api/waitlist';
+import '../components/classes-pages.css';
+
+const isStatus = (value: string | null): value is WaitlistStatus =>
+  (WAITLIST_STATUSES as readonly string[]).includes(value ?? '');
+
+/** course/wait: where I wait (live position), and the entries that were promoted or ended. */
+export function WaitlistPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: WaitlistStatus = isStatus(raw) ? raw : 'waiting';
+  return (
+    <div className="stack">
+      <Tabs
+        className="list-tabs"
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'waiting' ? {} : { tab: key }, { replace: true })}
+      >
+        {WAITLIST_STATUSES.map((status) => (
+          <Tabs.Tab key={status} title={t(`classes.waitlist.tabs.${status}`)} />
+        ))}
+      </Tabs>
+      <WaitlistList key={tab} status={tab} />
+    </div>
+  );
+}
+
+function WaitlistList({ status }: { status: WaitlistStatus }) {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  const now = useNow();
+  const list = useMyWaitlist(status);
+
+  if (list.isPending) return <SessionListSkeleton rows={3} />;
+  if (list.error && list.rows.length === 0) return <PageError error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.rows.length === 0) {
+    return (
+      <ClassesEmpty
+        title={t(`classes.waitlist.empty.${status}`)}
+        text={status === 'waiting' ? t('classes.waitlist.emptyText') : undefined}
+        action={
+          <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+            {t('classes.browse')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await list.refetch();
+      }}
+      pullingText={t('classes.pull.pulling')}
+      canReleaseText={t('classes.pull.release')}
+      refreshingText={t('classes.pull.refreshing')}
+      completeText={t('classes.pull.done')}
+    >
+      <SessionList label={t(`classes.waitlist.tabs.${status}`)}>
+        {list.rows.map((entry) => (
+          <SessionRow
+            key={entry._id}
+            session={entry.session}
+            format={format}
+            now={now}
+            withDay
+            side={<EntrySide entry={entry} />}
+          />
+        ))}
+      </SessionList>
+      <InfiniteListEnd hasMore={list.hasNextPage} loadMore={() => list.fetchNextPage({ throwOnError: true })} />
+    </PullToRefresh>
+  );
+}
+
+/** The entry's state, and for a waiting one its place and the way out. */
+function EntrySide({ entry }: { entry: WaitlistEntryRecord }) {
+  const { t } = useTranslation();
+  const [leave, leaving] = useLockedAction(async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('classes.detail.leaveConfirm'),
+      confirmText: t('classes.detail.leaveConfirmYes'),
+      cancelText: t('classes.detail.stay'),
+    });
+    if (!confirmed) return;
+    await leaveWaitlist(entry._id);
+    showToast(t('classes.detail.leftToast'));
+  });
+  if (entry.status !== 'waiting') return <StatusTag kind="waitlist" status={entry.status} />;
+  return (
+    <>
+      <StatusTag kind="waitlist" status="waiting">
+        {entry.position ? t('classes.row.waitPosition', { position: entry.position }) : undefined}
+      </StatusTag>
+      <Button
+        className="row-action"
+        size="small"
+        color="primary"
+        fill="outline"
+        loading={leaving}
+        disabled={leaving}
+        aria-label={t('classes.waitlist.leaveNamed', { course: entry.session.course_name })}
+        onClick={() => void leave()}
+      >
+        {t('classes.waitlist.leave')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button } from 'antd-mobile';
+import { QuestionCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { reLaunch } from '@/shared/navigation/navigation';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="state-block card">
+      <QuestionCircleOutline className="state-icon" aria-hidden="true" />
+      <h2 className="state-title">{t('common.notFound.heading')}</h2>
+      <p className="state-text">{t('common.notFound.text')}</p>
+      <Button color="primary" onClick={() => reLaunch(paths.home)}>
+        {t('common.notFound.home')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { MchInfo } from '@studio/contract/account';
+import { Button } from 'antd-mobile';
+import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { useMchInfo } from '@/shared/merchant/mch-info';
+import { navigateTo } from '@/shared/navigation/navigation';
+import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
+import { Avatar } from '@/shared/ui/avatar';
+import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+
+export function HomePage() {
+  const { data, error, isPending, refetch } = useMchInfo();
+  if (isPending) return <PageSkeleton rows={3} />;
+  if (error) return <PageError error={error} onRetry={() => void refetch()} />;
+  const { mchInfo } = data;
+  return (
+    <div className="stack">
+      <StudioHeader mchInfo={mchInfo} />
+      <WelcomeCard studio={mchInfo.name} />
+      {(mchInfo.address || mchInfo.phone) && <VisitCard mchInfo={mchInfo} />}
+    </div>
+  );
+}
+
+function StudioHeader({ mchInfo }: { mchInfo: MchInfo }) {
+  return (
+    <header className="studio-header">
+      <Avatar src={mchInfo.logo || null} name={mchInfo.name} size={56} />
+      <div>
+        <h1 className="page-heading">{mchInfo.name}</h1>
+        {mchInfo.description && <p className="secondary">{mchInfo.description}</p>}
+      </div>
+    </header>
+  );
+}
+
+function WelcomeCard({ studio }: { studio: string }) {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const userInfo = useUserInfo();
+  if (loggedIn) {
+    return (
+      <section className="card welcome-card">
+        <h2 className="section-title">
+          {t('home.welcomeBack', { name: userInfo?.nickname || userInfo?.username || '' })}
+        </h2>
+        <p className="secondary">{t('home.welcomeBackText', { studio })}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card welcome-card">
+      <h2 className="section-title">{t('home.welcome', { studio })}</h2>
+      <p className="secondary">{t('home.welcomeText')}</p>
+      <div className="button-row">
+        <Button color="primary" onClick={() => navigateTo(paths.login)}>
+          {t('account.login.submit')}
+        </Button>
+        <Button color="primary" fill="outline" onClick={() => navigateTo(paths.register)}>
+          {t('account.register.submit')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function VisitCard({ mchInfo }: { mchInfo: MchInfo }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="visit-title">
+      <h2 id="visit-title" className="section-title">
+        {t('home.visit')}
+      </h2>
+      <ul className="fact-list">
+        {mchInfo.address && (
+          <li>
+            <EnvironmentOutline aria-hidden="true" />
+            <span>{mchInfo.address}</span>
+          </li>
+        )}
+        {mchInfo.phone && (
+          <li>
+            <PhoneFill aria-hidden="true" />
+            <a href={`tel:${mchInfo.phone.replace(/\s+/g, '')}`}>{mchInfo.phone}</a>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

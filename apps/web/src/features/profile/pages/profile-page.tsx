@@ -1,0 +1,136 @@
+import type { UserInfo } from '@studio/contract/account';
+import { Button, List } from 'antd-mobile';
+import {
+  CalendarOutline,
+  ClockCircleOutline,
+  ScanningOutline,
+  SetOutline,
+  TagOutline,
+  TeamOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { useFormat } from '@/shared/format/use-format';
+import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
+import { useIsLoggedIn } from '@/shared/session/session';
+import { ListLink } from '@/shared/ui/app-link';
+import { Avatar } from '@/shared/ui/avatar';
+import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { useMyInfo } from '../api/my-info';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const { data, error, isPending, refetch } = useMyInfo(loggedIn);
+
+  return (
+    <div className="stack">
+      <h1 className="page-heading">{t('profile.title')}</h1>
+      {!loggedIn ? (
+        <LoginPrompt />
+      ) : isPending ? (
+        <PageSkeleton rows={1} />
+      ) : error ? (
+        <PageError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <MemberCard userInfo={data.userInfo} />
+      )}
+      {loggedIn && (
+        <List>
+          <ListLink
+            to={paths.reservations}
+            prefix={<CalendarOutline aria-hidden="true" />}
+            title={t('reservations.title')}
+          />
+          <ListLink
+            to={paths.coursePurchased}
+            prefix={<TagOutline aria-hidden="true" />}
+            title={t('classes.packages.title')}
+          />
+          <ListLink
+            to={paths.courseWait}
+            prefix={<ClockCircleOutline aria-hidden="true" />}
+            title={t('classes.waitlist.title')}
+          />
+          {data?.userInfo.role.includes('teacher') && (
+            <ListLink
+              to={paths.teacherWorkbench}
+              prefix={<TeamOutline aria-hidden="true" />}
+              title={t('teacher.workbench.title')}
+            />
+          )}
+          {data?.userInfo.is_verify_staff && (
+            <ListLink
+              to={paths.verifyScan}
+              prefix={<ScanningOutline aria-hidden="true" />}
+              title={t('teacher.verify.title')}
+            />
+          )}
+        </List>
+      )}
+      {loggedIn && (
+        <List>
+          <ListLink
+            to={paths.settingInfo}
+            prefix={<UserOutline aria-hidden="true" />}
+            title={t('account.info.title')}
+          />
+          <ListLink to={paths.setting} prefix={<SetOutline aria-hidden="true" />} title={t('account.setting.title')} />
+        </List>
+      )}
+    </div>
+  );
+}
+
+function LoginPrompt() {
+  const { t } = useTranslation();
+  return (
+    <section className="card member-card">
+      <div className="member-row">
+        <span className="avatar avatar-initials" style={{ width: 64, height: 64 }} aria-hidden="true">
+          <UserOutline fontSize={28} />
+        </span>
+        <div>
+          <h2 className="section-title">{t('profile.anonymousTitle')}</h2>
+          <p className="secondary">{t('profile.anonymousText')}</p>
+        </div>
+      </div>
+      <div className="button-row">
+        <Button color="primary" onClick={() => navigateTo(loginUrl(paths.profile))}>
+          {t('account.login.submit')}
+        </Button>
+        <Button color="primary" fill="outline" onClick={() => navigateTo(paths.register)}>
+          {t('account.register.submit')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function MemberCard({ userInfo }: { userInfo: UserInfo }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const name = userInfo.nickname || userInfo.username || t('profile.member');
+  return (
+    <section className="card member-card" aria-label={t('profile.memberCard')}>
+      <div className="member-row">
+        <Avatar src={userInfo.avatar} name={name} size={64} />
+        <div>
+          <h2 className="section-title">{name}</h2>
+          {userInfo.username && userInfo.username !== name && <p className="secondary">@{userInfo.username}</p>}
+        </div>
+      </div>
+      <dl className="figures-row">
+        <div>
+          <dt className="secondary">{t('profile.balance')}</dt>
+          <dd className="figure">{format.money(userInfo.account_balance.balance)}</dd>
+        </div>
+        <div>
+          <dt className="secondary">{t('profile.points')}</dt>
+          <dd className="figure">{userInfo.account_integral.balance}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import type { ReservationRecord } from '@studio/contract/course';
+import { Button, Dialog, Popup } from 'antd-mobile';
+import { CalendarOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import type { ClassFormat } from '@/shared/classes/class-format';
+import { classLinks } from '@/shared/classes/links';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { AppLink } from '@/shared/ui/app-link';
+import { showToast } from '@/shared/ui/feedback';
+import { StatusTag } from '@/shared/ui/status-tag';
+import { cancelBooking, useSessionRules } from '../api/cancel-booking';
+import { QrCode } from './qr-code';
+
+interface ReservationSheetProps {
+  reservation: ReservationRecord | null;
+  format: ClassFormat;
+  now: number;
+  onClose: () => void;
+  onAddToCalendar: () => void;
+}
+
+/** A registered booking: its check-in QR with the code in text, cancel, and add to calendar. */
+export function ReservationSheet({ reservation, format, now, onClose, onAddToCalendar }: ReservationSheetProps) {
+  return (
+    <Popup visible={reservation !== null} onMaskClick={onClose} onClose={onClose} destroyOnClose>
+      {reservation && (
+        <SheetBody
+          reservation={reservation}
+          format={format}
+          now={now}
+          onClose={onClose}
+          onAddToCalendar={onAddToCalendar}
+        />
+      )}
+    </Popup>
+  );
+}
+
+function SheetBody({
+  reservation,
+  format,
+  now,
+  onClose,
+  onAddToCalendar,
+}: ReservationSheetProps & {
+  reservation: ReservationRecord;
+}) {
+  const { t } = useTranslation();
+  const { session } = reservation;
+  const rules = useSessionRules(session._id, true);
+  const canCancel = rules.data?.can_cancel ?? false;
+  const started = now >= new Date(session.starts_at).getTime();
+
+  const [cancel, cancelling] = useLockedAction(async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('reservations.sheet.cancelTitle'),
+      content: t('reservations.sheet.cancelConfirm'),
+      confirmText: t('reservations.sheet.cancelYes'),
+      cancelText: t('reservations.sheet.keep'),
+    });
+    if (!confirmed) return;
+    await cancelBooking(reservation._id);
+    showToast(t('reservations.sheet.cancelled'));
+    onClose();
+  });
+
+  let cancelNote: string | null = null;
+  if (rules.data && !canCancel) {
+    const hours = Math.round(
+      (new Date(session.starts_at).getTime() - new Date(rules.data.cancel_deadline).getTime()) / 3_600_000,
+    );
+    cancelNote = started ? t('errors.SESSION_STARTED') : t('errors.CANCEL_WINDOW_CLOSED', { hours });
+  } else if (rules.data) {
+    cancelNote = t('reservations.sheet.freeCancel', { when: format.dateTime(rules.data.cancel_deadline) });
+  }
+
+  return (
+    <div className="sheet reservation-sheet" role="dialog" aria-labelledby="reservation-sheet-title">
+      <h2 id="reservation-sheet-title" className="sheet-title">
+        {session.course_name}
+      </h2>
+      <p className="reservation-sheet-when figures">{format.span(session.starts_at, session.ends_at)}</p>
+      <p className="secondary reservation-sheet-where">
+        {session.teacher_name} · {session.room_name}
+      </p>
+      {reservation.checked_in_at && (
+        <p className="sheet-checked-in">
+          <StatusTag kind="reservation" status="done">
+            {t('reservations.checkedInAt', { time: format.time(reservation.checked_in_at) })}
+          </StatusTag>
+        </p>
+      )}
+      <div className="qr-panel">
+        <QrCode value={reservation.code} label={t('reservations.qr.label', { code: reservation.code })} />
+        <p className="qr-caption">{t('reservations.qr.caption')}</p>
+        <p className="qr-code-text figures">{reservation.code}</p>
+      </div>
+      <div className="form-actions">
+        <Button block size="large" color="primary" fill="outline" onClick={onAddToCalendar}>
+          <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
+        </Button>
+        <Button
+          block
+          size="large"
+          color="danger"
+          fill="outline"
+          loading={cancelling}
+          disabled={cancelling || !canCancel}
+          onClick={() => void cancel()}
+        >
+          {t('reservations.sheet.cancelBooking')}
+        </Button>
+        {cancelNote && <p className="action-bar-note">{cancelNote}</p>}
+        <AppLink to={classLinks.session(session._id)} className="sheet-link">
+          {t('reservations.sheet.details')}
+        </AppLink>
+      </div>
+    </div>
+  );
+}

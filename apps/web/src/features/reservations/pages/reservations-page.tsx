@@ -1,0 +1,131 @@
+import { RESERVATION_STATUSES, type ReservationRecord, type ReservationStatus } from '@studio/contract/course';
+import { Button, PullToRefresh, Tabs } from 'antd-mobile';
+import { CalendarOutline, ScanCodeOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { useClassFormat } from '@/shared/classes/class-format';
+import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
+import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
+import { useNow } from '@/shared/classes/use-now';
+import { switchTab } from '@/shared/navigation/navigation';
+import { PageError } from '@/shared/ui/page-states';
+import { StatusTag } from '@/shared/ui/status-tag';
+import { useMyReservations } from '../api/my-reservations';
+import { CalendarSheet } from '../components/calendar-sheet';
+import { ReservationSheet } from '../components/reservation-sheet';
+import '../components/reservations.css';
+
+const isStatus = (value: string | null): value is ReservationStatus =>
+  (RESERVATION_STATUSES as readonly string[]).includes(value ?? '');
+
+/** user/reservations: my bookings by state; a registered one opens its check-in QR. */
+export function ReservationsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: ReservationStatus = isStatus(raw) ? raw : 'registered';
+  const [calendarOpen, setCalendarOpen] = useState(false);
+
+  return (
+    <div className="stack">
+      <Tabs
+        className="list-tabs"
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'registered' ? {} : { tab: key }, { replace: true })}
+      >
+        {RESERVATION_STATUSES.map((status) => (
+          <Tabs.Tab key={status} title={t(`reservations.tabs.${status}`)} />
+        ))}
+      </Tabs>
+      <ReservationList key={tab} status={tab} onAddToCalendar={() => setCalendarOpen(true)} />
+      <Button className="calendar-entry" fill="none" color="primary" onClick={() => setCalendarOpen(true)}>
+        <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
+      </Button>
+      <CalendarSheet visible={calendarOpen} onClose={() => setCalendarOpen(false)} />
+    </div>
+  );
+}
+
+function ReservationList({ status, onAddToCalendar }: { status: ReservationStatus; onAddToCalendar: () => void }) {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  const now = useNow();
+  const list = useMyReservations(status);
+  const [open, setOpen] = useState<ReservationRecord | null>(null);
+
+  if (list.isPending) return <SessionListSkeleton rows={3} />;
+  if (list.error && list.rows.length === 0) return <PageError error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.rows.length === 0) {
+    return (
+      <ClassesEmpty
+        title={t(`reservations.empty.${status}`)}
+        text={status === 'registered' ? t('reservations.emptyText') : undefined}
+        action={
+          <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+            {t('reservations.browse')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <PullToRefresh
+        onRefresh={async () => {
+          await list.refetch();
+        }}
+        pullingText={t('reservations.pull.pulling')}
+        canReleaseText={t('reservations.pull.release')}
+        refreshingText={t('reservations.pull.refreshing')}
+        completeText={t('reservations.pull.done')}
+      >
+        <SessionList label={t(`reservations.tabs.${status}`)}>
+          {list.rows.map((reservation) => (
+            <SessionRow
+              key={reservation._id}
+              session={reservation.session}
+              format={format}
+              now={now}
+              withDay
+              onOpen={reservation.status === 'registered' ? () => setOpen(reservation) : undefined}
+              openHint={t('reservations.showCode')}
+              side={<ReservationSide reservation={reservation} />}
+            />
+          ))}
+        </SessionList>
+        <InfiniteListEnd hasMore={list.hasNextPage} loadMore={() => list.fetchNextPage({ throwOnError: true })} />
+      </PullToRefresh>
+      <ReservationSheet
+        reservation={open}
+        format={format}
+        now={now}
+        onClose={() => setOpen(null)}
+        onAddToCalendar={() => {
+          setOpen(null);
+          onAddToCalendar();
+        }}
+      />
+    </>
+  );
+}
+
+function ReservationSide({ reservation }: { reservation: ReservationRecord }) {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  if (reservation.checked_in_at) {
+    return (
+      <StatusTag kind="reservation" status="done">
+        {t('reservations.checkedInAt', { time: format.time(reservation.checked_in_at) })}
+      </StatusTag>
+    );
+  }
+  return (
+    <>
+      <StatusTag kind="reservation" status={reservation.status} />
+      {reservation.status === 'registered' && <ScanCodeOutline className="code-hint" aria-hidden="true" />}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { SESSION_SCOPES, type SessionScope } from '@studio/contract/teacher';
+import { PullToRefresh, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useClassFormat } from '@/shared/classes/class-format';
+import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
+import { classLinks } from '@/shared/classes/links';
+import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
+import { useNow } from '@/shared/classes/use-now';
+import { PageError } from '@/shared/ui/page-states';
+import { useTeacherSessions } from '../api/sessions';
+import { RoleGate } from '../components/role-gate';
+import '../components/teacher.css';
+
+const isScope = (value: string | null): value is SessionScope =>
+  (SESSION_SCOPES as readonly string[]).includes(value ?? '');
+
+/** teacher/course: my own sessions, upcoming and past; each opens its roster. */
+export function CoursePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const scope: SessionScope = isScope(raw) ? raw : 'upcoming';
+  return (
+    <RoleGate need="teacher">
+      <div className="stack">
+        <Tabs
+          className="list-tabs"
+          activeKey={scope}
+          onChange={(key) => setParams(key === 'upcoming' ? {} : { tab: key }, { replace: true })}
+        >
+          {SESSION_SCOPES.map((s) => (
+            <Tabs.Tab key={s} title={t(`teacher.course.tabs.${s}`)} />
+          ))}
+        </Tabs>
+        <SessionsList key={scope} scope={scope} />
+      </div>
+    </RoleGate>
+  );
+}
+
+function SessionsList({ scope }: { scope: SessionScope }) {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  const now = useNow();
+  const list = useTeacherSessions(scope);
+  if (list.isPending) return <SessionListSkeleton rows={4} />;
+  if (list.error && list.rows.length === 0) return <PageError error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.rows.length === 0) return <ClassesEmpty title={t(`teacher.course.empty.${scope}`)} />;
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await list.refetch();
+      }}
+      pullingText={t('classes.pull.pulling')}
+      canReleaseText={t('classes.pull.release')}
+      refreshingText={t('classes.pull.refreshing')}
+      completeText={t('classes.pull.done')}
+    >
+      <SessionList label={t(`teacher.course.tabs.${scope}`)}>
+        {list.rows.map((s) => (
+          <SessionRow
+            key={s._id}
+            session={s}
+            format={format}
+            now={now}
+            withDay
+            variant="teacher"
+            to={classLinks.roster(s._id)}
+          />
+        ))}
+      </SessionList>
+      <InfiniteListEnd hasMore={list.hasNextPage} loadMore={() => list.fetchNextPage({ throwOnError: true })} />
+    </PullToRefresh>
+  );
+}

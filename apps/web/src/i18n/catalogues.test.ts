@@ -1,0 +1,111 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ERRORS } from '@studio/contract/errors';
+import { LOCALES } from '@studio/contract/locale';
+import { VALIDATION_KEYS } from '@studio/contract/validators';
+import { describe, expect, it } from 'vitest';
+import { buildResources, cataloguesByLocale } from './resources';
+
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return { [prefix]: String(value) };
+  return Object.entries(value).reduce<Record<string, string>>(
+    (out, [key, child]) => Object.assign(out, flatten(child, prefix ? `${prefix}.${key}` : key)),
+    {},
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * Keys the code uses literally: t('a.b'), i18n.t('a.b'), i18nKey="a.b", and table entries whose
+ * property name ends in Key (titleKey: 'a.b', labelKey: 'a.b'). Keys built at run time
+ * (`errors.${name}`, `validation.${key}`) are covered by the contract checks below.
+ */
+const KEY_PATTERNS = [
+  /\bt\(\s*['"`]([\w-]+(?:\.[\w-]+)+)['"`]/g,
+  /\bi18nKey=["']([\w-]+(?:\.[\w-]+)+)["']/g,
+  /\b\w+Key:\s*['"]([\w-]+(?:\.[\w-]+)+)['"]/g,
+];
+
+function usedKeys(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of sourceFiles(srcDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of KEY_PATTERNS) {
+      for (const match of text.matchAll(pattern)) found.set(match[1] as string, relative(srcDir, file));
+    }
+  }
+  return found;
+}
+
+const resources = buildResources();
+const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(resources[l].translation)])) as Record<
+  (typeof LOCALES)[number],
+  Record<string, string>
+>;
+
+describe('translation catalogues', () => {
+  it('exist for every locale with the same files', () => {
+    const byLocale = cataloguesByLocale();
+    const files = Object.keys(byLocale.en).sort();
+    expect(files.length).toBeGreaterThan(0);
+    for (const locale of LOCALES) expect(Object.keys(byLocale[locale]).sort(), locale).toEqual(files);
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the keys of en', (locale) => {
+    const missing = Object.keys(flat.en).filter((k) => !(k in flat[locale]));
+    const extra = Object.keys(flat[locale]).filter((k) => !(k in flat.en));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s uses the same {{placeholders}} as en', (locale) => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const differing = Object.keys(flat.en).filter(
+      (k) => JSON.stringify(placeholders(flat.en[k] ?? '')) !== JSON.stringify(placeholders(flat[locale][k] ?? '')),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('has no empty translations', () => {
+    const empty = LOCALES.flatMap((l) =>
+      Object.keys(flat[l])
+        .filter((k) => !flat[l][k]?.trim())
+        .map((k) => `${l}:${k}`),
+    );
+    expect(empty).toEqual([]);
+  });
+
+  it('translates every key the code uses, in every locale', () => {
+    const keys = usedKeys();
+    expect(keys.size).toBeGreaterThan(20);
+    const missing = LOCALES.flatMap((locale) =>
+      [...keys].filter(([key]) => !(key in flat[locale])).map(([key, file]) => `${locale}: ${key} (${file})`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('translates every validation message of the contract', () => {
+    const missing = LOCALES.flatMap((l) =>
+      VALIDATION_KEYS.filter((k) => !flat[l][`validation.${k}`]).map((k) => `${l}:${k}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('takes every error message from the contract', () => {
+    for (const locale of LOCALES) {
+      for (const name of Object.keys(ERRORS) as (keyof typeof ERRORS)[]) {
+        expect(flat[locale][`errors.${name}`]).toBe(ERRORS[name].msg[locale].replace(/\{(\w+)\}/g, '{{$1}}'));
+      }
+    }
+  });
+});

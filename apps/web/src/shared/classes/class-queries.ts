@@ -1,0 +1,68 @@
+import type { CallDef, CallInput } from '@studio/contract/protocol';
+import { type Query, queryOptions } from '@tanstack/react-query';
+import { call } from '@/shared/api/call-function';
+import { queryClient } from '@/shared/api/query-client';
+import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
+
+/**
+ * Calls whose answers change when a seat, a waitlist place or a credit changes: the schedule, session
+ * details, my reservations, waitlist and packages, teacher and room pages, and the teacher's
+ * workbench. Query keys start with the call's url (callQuery), so matching the url prefix is enough.
+ */
+const CLASS_URL_PREFIXES = ['client/course.', 'client/teacher.'];
+
+export function isClassQuery(query: Pick<Query, 'queryKey'>): boolean {
+  const url = query.queryKey[0];
+  return typeof url === 'string' && CLASS_URL_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/** Refetches everything a booking, cancellation, promotion or check-in may have changed. */
+export function invalidateClassData(): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: isClassQuery });
+}
+
+/** A page of a paged list (API.md): rows, total, hasMore. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  hasMore: boolean;
+}
+
+/** The page after `last`, or undefined at the end: an empty or short page, or hasMore false (spec 4). */
+export function nextPageIndex<T>(last: Page<T>, pages: readonly Page<T>[], pageSize: number): number | undefined {
+  if (!last.hasMore || last.rows.length < pageSize) return undefined;
+  return pages.length + 1;
+}
+
+/** The rows of all loaded pages, later pages appended without repeating an _id (spec 4). */
+export function flattenPages<T extends { _id: string }>(pages: readonly Page<T>[] | undefined): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const page of pages ?? []) {
+    for (const row of page.rows) {
+      if (seen.has(row._id)) continue;
+      seen.add(row._id);
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
+ * Query options for a public class call whose answer depends on who asks (my_status, my
+ * reservation): the viewer is part of the key, so signing in or out never shows another viewer's
+ * cached answer.
+ */
+export function viewerQuery<C extends CallDef>(def: C, input: CallInput<C>, viewer: string | null) {
+  return queryOptions({
+    queryKey: [def.url, input, viewer ?? 'guest'] as const,
+    queryFn: ({ signal }) => call(def, input, { silent: true, loading: false, signal }),
+  });
+}
+
+/** Who is looking, for viewerQuery: the member's id when logged in, null for a visitor. */
+export function useViewer(): string | null {
+  const loggedIn = useIsLoggedIn();
+  const uid = useUserInfo()?._id;
+  return loggedIn ? (uid ?? 'member') : null;
+}

@@ -1,0 +1,55 @@
+import { type MchInfo, merchantCalls } from '@studio/contract/account';
+import { CLASS_EVENTS } from '@studio/contract/course';
+import { formatDateTime } from '@studio/contract/format';
+import { resolveLocale } from '@studio/contract/locale';
+import type { WsEventMessage } from '@studio/contract/realtime';
+import i18n from '@/i18n/i18n';
+import { queryClient } from '@/shared/api/query-client';
+import { invalidateClassData } from '@/shared/classes/class-queries';
+import './realtime.css';
+
+const CLASS_EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(CLASS_EVENTS));
+
+/** What the class domain's events carry (the server's notice data). */
+interface ClassEventData {
+  course_name?: string;
+  starts_at?: string;
+  reason?: string;
+}
+
+/** A class start as the member reads it, in the studio's timezone once the merchant info has loaded. */
+function whenText(startsAt: string): string {
+  // Read from the cache rather than subscribing: the shell does not hold the merchant query itself.
+  const cached = queryClient.getQueryData<{ mchInfo: MchInfo }>([merchantCalls.getMchInfo.url, {}]);
+  return formatDateTime(startsAt, resolveLocale(i18n.language), cached?.mchInfo.timezone);
+}
+
+/**
+ * Something the member did not do themselves needs longer than the 1500 ms of a feedback toast to
+ * be read; antd-mobile's toast also breaks words anywhere, which cuts times like "18:30" in two.
+ */
+const PUSH_TOAST_MS = 4000;
+
+async function showPushToast(text: string): Promise<void> {
+  const Toast = (await import('antd-mobile/es/components/toast')).default;
+  Toast.show({ content: <span className="push-toast">{text}</span>, duration: PUSH_TOAST_MS });
+}
+
+/**
+ * A pushed class event (a waitlist promotion, a booking or class cancelled by the studio): every
+ * class query refetches, so my reservations, waitlist, the schedule and an open detail page show the
+ * change, and a toast says what happened. Answers whether the event was a class event.
+ */
+export function handleClassEvent(message: WsEventMessage): boolean {
+  if (!CLASS_EVENT_NAMES.has(message.event)) return false;
+  void invalidateClassData();
+  const data = (message.data ?? {}) as ClassEventData;
+  void showPushToast(
+    i18n.t(`realtime.${message.event}`, {
+      course: data.course_name ?? '',
+      when: data.starts_at ? whenText(data.starts_at) : '',
+      reason: data.reason ?? '',
+    }),
+  );
+  return true;
+}

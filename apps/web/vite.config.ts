@@ -1,0 +1,40 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+
+/** The API server (apps/server); STUDIO_API_URL points elsewhere, e.g. a second server for screenshots. */
+const api = process.env.STUDIO_API_URL ?? 'http://127.0.0.1:3000';
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: api },
+  '/uploads': { target: api },
+  '/ws': { target: api.replace('http', 'ws'), ws: true },
+};
+
+/**
+ * antd-mobile declares its root index side-effectful (it imports its global styles). Rolldown then
+ * counts every component re-exported there as reachable from each importer, and hoists all the
+ * components any lazy page uses (with their animation library) into chunks every page loads. Declaring
+ * the index side-effect free keeps each component in the pages that use it; main.tsx imports the
+ * global styles itself.
+ */
+function antdMobileBarrel(): Plugin {
+  return {
+    name: 'studio:antd-mobile-barrel',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'antd-mobile') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, moduleSideEffects: false };
+    },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  plugins: [antdMobileBarrel(), react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: { proxy },
+  preview: { proxy },
+});
