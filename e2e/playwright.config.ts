@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const isCI = !!process.env.CI && process.env.CI !== 'false';
+const PORT = Number(process.env.E2E_PORT ?? 3170);
+const baseURL = `http://127.0.0.1:${PORT}`;
+/** A database of its own, emptied before every run, so each run starts from the demo seed alone. */
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+
+/** Debian's Chromium (never a downloaded browser): CHROME_PATH, else /usr/bin/chromium. */
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+// A phone (375×812, touch, mobile viewport, Android Chrome's user agent) in Chromium, the one browser here.
+// Device scale 2 keeps the screenshots sharp but small enough for the README.
+const phone = {
+  ...devices['Pixel 5'],
+  deviceScaleFactor: 2,
+  browserName: 'chromium' as const,
+  defaultBrowserType: 'chromium' as const,
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-GB',
+  timezoneId: 'Europe/London',
+  launchOptions: chromium,
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(root, '.tmp', 'e2e-results'),
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  // The json reporter writes to PLAYWRIGHT_JSON_OUTPUT_NAME, which `npm test` reads for its totals.
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/, use: phone },
+    { name: 'phone', testIgnore: /.*\.setup\.ts/, dependencies: ['setup'], use: phone },
+  ],
+  webServer: {
+    // The real server, serving the built web app (apps/web/dist) and the API on one origin.
+    command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && npx tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Every journey registers or logs in through one IP; keep the per-IP auth limit out of the way.
+      RATE_LIMIT_AUTH_PER_MIN: '1000',
+      // The general per-IP limit (600/min) counts every request, static chunks of the web app too;
+      // two workers running the class journeys from one IP go past it and pages load blank (429).
+      RATE_LIMIT_PER_MIN: '100000',
+    },
+  },
+});
