@@ -23,6 +23,11 @@ function callUrlOf(req: FastifyRequest): string | null {
   return null;
 }
 
+/** Whether a request path counts against the limits: the API and the websocket, not static files. */
+export function isLimitedPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws?');
+}
+
 /** `<bucket>:<ip>`: auth calls count apart from everything else, per client address. */
 export function rateLimitKey(req: FastifyRequest): string {
   const url = callUrlOf(req);
@@ -45,6 +50,9 @@ export async function registerRateLimit(
     hook: 'preHandler',
     timeWindow: RATE_LIMIT_WINDOW_MS,
     keyGenerator: rateLimitKey,
+    // The web app's own files are not calls: a page load fetches dozens, and a studio's members
+    // often share one address on its Wi-Fi. Only the API and the socket handshake are counted.
+    allowList: (req) => !isLimitedPath(req.url),
     max: (_req, key) => (key.startsWith('auth:') ? config.RATE_LIMIT_AUTH_PER_MIN : config.RATE_LIMIT_PER_MIN),
     ...(redis && { redis, nameSpace: 'studio:rate-limit:' }),
     // A Redis outage must not take the API down with it: requests pass uncounted meanwhile.

@@ -10,7 +10,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>studio</title>');
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({ config: { WEB_DIST: dist } });
+  t = await createTestApp({ config: { WEB_DIST: dist, RATE_LIMIT_PER_MIN: 3 } });
 });
 afterAll(() => t.close());
 
@@ -26,5 +26,21 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('rate limits and the web app', () => {
+  it('does not count static files, so a page load cannot lock a shared address out of the API', async () => {
+    const remoteAddress = '198.51.100.20';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', remoteAddress });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    const call = () => t.app.inject({ method: 'POST', url: '/api/client/pub.getMchInfo', remoteAddress, payload: {} });
+    for (let i = 0; i < 3; i += 1) expect((await call()).json().code).toBe(0);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
   });
 });
