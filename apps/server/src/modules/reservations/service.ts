@@ -189,25 +189,33 @@ export interface BookSeatInput {
   now: Date;
 }
 
-/**
- * Books a seat under the session's row lock: the window (opens `bookingWindowDays` before start,
- * closes at start), one active reservation per member, capacity, then one credit. A member waiting
- * for this session who books directly leaves the waitlist as completed.
- */
-export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.ReservationRow> {
-  const { now } = input;
-  const merchant = await getMerchant(tx);
-  const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+/** Refuses a booking the session's state rules out: cancelled, started, not open yet, or full. */
+function assertBookable(session: scheduleRepo.SessionRow, merchant: MerchantRow, now: Date, alreadyBooked: boolean) {
   if (session.status === 'cancelled') fail('SESSION_CANCELLED');
   if (now.getTime() >= session.startsAt.getTime()) fail('BOOKING_CLOSED');
   if (now.getTime() < bookingOpensAt(session.startsAt, merchant.bookingWindowDays).getTime()) {
     fail('BOOKING_NOT_OPEN', { days: merchant.bookingWindowDays });
   }
-  if (await repo.findActiveReservation(tx, session.id, input.userId)) fail('ALREADY_BOOKED');
-  if (session.bookedCount >= session.capacity) {
-    const suggestions = await suggestSessions(tx, session, input.userId, merchant, now);
-    throw new AppError('COURSE_FULL', {}, { session_id: session.id, suggestions });
-  }
+  if (alreadyBooked) fail('ALREADY_BOOKED');
+  // The offer of other sessions is added by the caller, once this transaction has let go of the lock.
+  if (session.bookedCount >= session.capacity) fail('COURSE_FULL', {}, { session_id: session.id });
+}
+
+/**
+ * Books a seat: the window (opens `bookingWindowDays` before start, closes at start), one active
+ * reservation per member, capacity, then one credit. The checks run first on a plain read, so that
+ * the many refusals of a full class never queue for its lock; they run again under the session's
+ * row lock, which every seat change takes. A member waiting for this session who books directly
+ * leaves the waitlist as completed.
+ */
+export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.ReservationRow> {
+  const { now } = input;
+  const merchant = await getMerchant(tx);
+  const seen = (await schedule.findSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+  assertBookable(seen, merchant, now, !!(await repo.findActiveReservation(tx, seen.id, input.userId)));
+  const session = (await schedule.lockSession(tx, seen.id))!;
+  // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
+  assertBookable(session, merchant, now, false);
   const course = (await schedule.findCourse(tx, session.courseId))!;
   const pkg =
     (await packages.takeCreditForSession(tx, input.userId, course, session.startsAt, now, input.packageId)) ??
@@ -232,13 +240,10 @@ export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.Reser
 }
 
 /** Other upcoming, bookable sessions of the same course with a free seat (COURSE_FULL's offer). */
-async function suggestSessions(
-  db: DbOrTx,
-  session: scheduleRepo.SessionRow,
-  viewerId: string,
-  merchant: MerchantRow,
-  now: Date,
-): Promise<SessionRecord[]> {
+async function suggestSessions(db: DbOrTx, sessionId: string, viewerId: string, now: Date): Promise<SessionRecord[]> {
+  const session = await schedule.findSession(db, sessionId);
+  if (!session) return [];
+  const merchant = await getMerchant(db);
   const rows = await repo.sessionViews(db, {
     where: and(
       scheduleRepo.sessionWhere({ courseId: session.courseId, status: 'scheduled' }),
@@ -471,11 +476,17 @@ export async function book(
   input: { session_id: string; package_id?: string },
 ): Promise<ReservationRecord> {
   const now = ctx.clock.now();
-  const row = await runAndDeliver(ctx, async (tx) => ({
-    value: await bookSeat(tx, { sessionId: input.session_id, userId, packageId: input.package_id, now }),
-    deliveries: [],
-  }));
-  return reservationRecord(ctx.db, row, userId, now);
+  try {
+    const row = await runAndDeliver(ctx, async (tx) => ({
+      value: await bookSeat(tx, { sessionId: input.session_id, userId, packageId: input.package_id, now }),
+      deliveries: [],
+    }));
+    return await reservationRecord(ctx.db, row, userId, now);
+  } catch (error) {
+    if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;
+    const suggestions = await suggestSessions(ctx.db, input.session_id, userId, now);
+    throw new AppError('COURSE_FULL', error.params, { ...error.data, suggestions });
+  }
 }
 
 export async function cancelBooking(
