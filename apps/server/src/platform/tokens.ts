@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Role } from '@studio/contract/account';
@@ -34,21 +34,26 @@ export function loadTokenSecret(secret: string | undefined, dataDir: string): Ui
 }
 
 export class TokenSigner {
-  constructor(private readonly secret: Uint8Array) {}
+  /** Imported once: handing jose the raw bytes would import the key again on every call. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
-  sign(claims: Omit<TokenClaims, 'exp'> & { exp: number }, now: Date): Promise<string> {
+  constructor(secret: Uint8Array) {
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
+
+  async sign(claims: Omit<TokenClaims, 'exp'> & { exp: number }, now: Date): Promise<string> {
     return new SignJWT({ uid: claims.uid, role: claims.role, permission: claims.permission })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(claims.jti)
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(claims.exp / 1000))
-      .sign(this.secret);
+      .sign(await this.key);
   }
 
   /** Checks signature and expiry against `now`; a malformed token is TOKEN_INVALID. */
   async verify(token: string, now: Date): Promise<TokenClaims | TokenFailure> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         currentDate: now,
       });
