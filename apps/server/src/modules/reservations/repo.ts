@@ -1,6 +1,7 @@
 import type { MySessionStatus, ReservationStatus, WaitlistStatus } from '@studio/contract/course';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
 import { users } from '../account/schema';
 import * as schedule from '../schedule/repo';
 import { classSessions } from '../schedule/schema';
@@ -9,18 +10,19 @@ import { reservations, waitlistEntries } from './schema';
 export type ReservationRow = typeof reservations.$inferSelect;
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 
-const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** An instant as a timestamptz parameter: a Date, or a placeholder filled with an ISO string. */
+const iso = (d: Date | Placeholder) => sql`${d instanceof Date ? d.toISOString() : d}::timestamptz`;
 
 // The booking read model ------------------------------------------------------------------------
 // Session lists join the schedule's tables with this module's counts in ONE statement (correlated
 // subqueries on indexed columns), so a week of 100 sessions is one round trip, not 1 + 2N.
 
 /** Waiting entries of the session that still count: none once the class has started. */
-function waitlistCountColumn(now: Date) {
+function waitlistCountColumn(now: Date | Placeholder) {
   return sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${classSessions.id} and ${waitlistEntries.status} = 'waiting' and ${classSessions.startsAt} > ${iso(now)})`;
 }
 
-function myStatusColumn(userId: string | null, now: Date) {
+function myStatusColumn(userId: string | Placeholder | null, now: Date | Placeholder) {
   if (!userId) return sql<MySessionStatus>`'none'`;
   return sql<MySessionStatus>`case
     when exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} <> 'cancelled') then 'registered'
@@ -46,6 +48,51 @@ export async function sessionViews(db: DbOrTx, q: SessionQuery): Promise<Session
     .orderBy(q.order === 'desc' ? schedule.sessionOrder.desc : schedule.sessionOrder.asc, schedule.sessionIdOrder);
   if (q.limit !== undefined) return query.limit(q.limit).offset(q.offset ?? 0);
   return query;
+}
+
+/** client/course.pub_getSchedule, the busiest read: prepared once per pool, anonymous and per viewer. */
+const scheduleStatements = [false, true].map((withViewer) =>
+  preparedQuery(withViewer ? 'schedule_for_viewer' : 'schedule', (db) => {
+    const p = (name: string) => sql.placeholder(name);
+    const optionally = (column: AnyPgColumn, name: string) =>
+      sql`(${p(name)}::text is null or ${column} = ${p(name)}::text)`;
+    return schedule
+      .selectSessions(db, {
+        waitlistCount: waitlistCountColumn(p('now')),
+        myStatus: withViewer ? myStatusColumn(p('viewer'), p('now')) : myStatusColumn(null, p('now')),
+      })
+      .where(
+        and(
+          sql`${classSessions.startsAt} >= ${iso(p('from'))}`,
+          sql`${classSessions.startsAt} < ${iso(p('to'))}`,
+          optionally(classSessions.courseId, 'course'),
+          optionally(classSessions.teacherId, 'teacher'),
+          optionally(classSessions.roomId, 'room'),
+        ),
+      )
+      .orderBy(schedule.sessionOrder.asc, schedule.sessionIdOrder);
+  }),
+);
+
+export interface ScheduleFilter {
+  from: Date;
+  to: Date;
+  courseId?: string;
+  teacherId?: string;
+  roomId?: string;
+}
+
+/** The sessions starting in [from, to), filtered, with the viewer's status: what sessionViews answers, prepared. */
+export function scheduleViews(db: DbOrTx, f: ScheduleFilter, viewerId: string | null, now: Date) {
+  return scheduleStatements[viewerId ? 1 : 0]!(db, {
+    from: f.from.toISOString(),
+    to: f.to.toISOString(),
+    now: now.toISOString(),
+    viewer: viewerId,
+    course: f.courseId ?? null,
+    teacher: f.teacherId ?? null,
+    room: f.roomId ?? null,
+  }) as Promise<SessionViewRow[]>;
 }
 
 /** Scheduled sessions with a free seat (COURSE_FULL suggestions, the "book" filters). */

@@ -546,17 +546,8 @@ export async function getSchedule(
   if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_SCHEDULE_DAYS * DAY) {
     fail('TIME_RANGE_INVALID');
   }
-  const rows = await repo.sessionViews(db, {
-    where: scheduleRepo.sessionWhere({
-      from,
-      to,
-      courseId: input.course_id,
-      teacherId: input.teacher_id,
-      roomId: input.room_id,
-    }),
-    viewerId,
-    now,
-  });
+  const filter = { from, to, courseId: input.course_id, teacherId: input.teacher_id, roomId: input.room_id };
+  const rows = await repo.scheduleViews(db, filter, viewerId, now);
   return rows.map(toSessionRecord);
 }
 

@@ -18,6 +18,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { z } from 'zod';
+import { DAY } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -288,13 +289,33 @@ export async function createSeries(
   return { seriesId, sessions };
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar date after `date` (YYYY-MM-DD), counted in UTC, where every day has 24 hours. */
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+
+/** Midnights already worked out, by `<timezone> <date>`: a week's dates are asked for over and over. */
+const midnights = new Map<string, number>();
+const MIDNIGHTS_KEPT = 4096;
+
+/** The instant a date (YYYY-MM-DD) begins in a timezone: `dayjs.tz` of a bare date is its midnight. */
+function midnightIn(date: string, tz: string): Date {
+  const key = `${tz} ${date}`;
+  let t = midnights.get(key);
+  if (t === undefined) {
+    t = dayjs.tz(date, tz).valueOf();
+    if (midnights.size >= MIDNIGHTS_KEPT) midnights.clear();
+    midnights.set(key, t);
+  }
+  return new Date(t);
+}
+
 /**
  * A schedule range from the calls' date_from/date_to: a YYYY-MM-DD is a whole day in the studio's
  * timezone (date_to inclusive), an instant is taken as it is.
  */
 export function resolveRange(from: string, to: string, tz: string): { from: Date; to: Date } {
-  const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-  const start = isDate(from) ? dayjs.tz(from, tz).startOf('day').toDate() : new Date(from);
-  const end = isDate(to) ? dayjs.tz(to, tz).add(1, 'day').startOf('day').toDate() : new Date(to);
+  const start = DATE_ONLY.test(from) ? midnightIn(from, tz) : new Date(from);
+  const end = DATE_ONLY.test(to) ? midnightIn(nextDate(to), tz) : new Date(to);
   return { from: start, to: end };
 }
