@@ -46,7 +46,7 @@ export function CalendarSheet({ visible, onClose }: CalendarSheetProps) {
   });
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose}>
+    <Popup visible={visible} onClose={onClose} closeOnMaskClick showCloseButton>
       <div className="sheet calendar-sheet" role="dialog" aria-labelledby="calendar-sheet-title">
         <h2 id="calendar-sheet-title" className="sheet-title">
           {t('reservations.calendar.title')}

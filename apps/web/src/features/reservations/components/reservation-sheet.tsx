@@ -22,7 +22,7 @@ interface ReservationSheetProps {
 /** A registered booking: its check-in QR with the code in text, cancel, and add to calendar. */
 export function ReservationSheet({ reservation, format, now, onClose, onAddToCalendar }: ReservationSheetProps) {
   return (
-    <Popup visible={reservation !== null} onMaskClick={onClose} onClose={onClose} destroyOnClose>
+    <Popup visible={reservation !== null} onClose={onClose} closeOnMaskClick showCloseButton destroyOnClose>
       {reservation && (
         <SheetBody
           reservation={reservation}

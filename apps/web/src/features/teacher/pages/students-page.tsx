@@ -100,7 +100,7 @@ function RosterView({ sessionId, onPick }: { sessionId?: string; onPick: (id: st
         <RosterBody roster={roster.data} now={now} format={format} />
       )}
 
-      <Popup visible={picking} onMaskClick={() => setPicking(false)} onClose={() => setPicking(false)}>
+      <Popup visible={picking} onClose={() => setPicking(false)} closeOnMaskClick showCloseButton>
         <div className="sheet" role="dialog" aria-labelledby="pick-session-title">
           <h2 id="pick-session-title" className="sheet-title">
             {t('teacher.students.pick')}
