@@ -73,8 +73,9 @@ export function SessionRow({
         )}
         <span className="secondary session-who">
           {variant !== 'teacher' && (
+            // The dot stays with the teacher, so a wrapped line never starts or ends on it alone.
             <>
-              <span>{session.teacher_name}</span> ·{' '}
+              <span>{session.teacher_name} ·</span>{' '}
             </>
           )}
           <span>{session.room_name}</span>
