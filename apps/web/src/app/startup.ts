@@ -1,7 +1,11 @@
-import { accountCalls } from '@studio/contract/account';
+import type { accountCalls } from '@studio/contract/account';
+import { callRef } from '@studio/contract/protocol-core';
 import { call } from '@/shared/api/call-function';
 import { isTokenValid, localDay, saveLogin } from '@/shared/session/session';
 import { useLifeData } from '@/shared/store/life-data';
+
+// By reference, not the definition: the shell runs this at launch and should not load zod for it.
+const loginByToken = callRef<typeof accountCalls.loginByToken>('user/pub/loginByToken');
 
 let started = false;
 
@@ -14,7 +18,7 @@ export async function refreshSessionOncePerDay(now: Date = new Date()): Promise<
   if (started || !isTokenValid(undefined, now.getTime()) || app.tokenRefreshedOn === localDay(now)) return;
   started = true;
   try {
-    saveLogin(await call(accountCalls.loginByToken, {}, { silent: true, loading: false }), now);
+    saveLogin(await call(loginByToken, {}, { silent: true, loading: false }), now);
   } catch {
     // Offline or refused: the stored session stays as it is; a token error was already handled.
   }

@@ -1,5 +1,12 @@
 import { errorNameOf } from '@studio/contract/errors';
-import { accessGroupOf, type CallDef, type CallInput, type CallOutput, type Envelope } from '@studio/contract/protocol';
+import {
+  accessGroupOf,
+  type CallDef,
+  type CallInput,
+  type CallOutput,
+  type CallRef,
+  type Envelope,
+} from '@studio/contract/protocol-core';
 import { queryOptions } from '@tanstack/react-query';
 import i18n from '@/i18n/i18n';
 import { REQUEST_TIMEOUT_MS } from '@/shared/config';
@@ -117,8 +124,15 @@ export async function callFunction<T = Record<string, unknown>>(
   throw error;
 }
 
-/** A typed call of a contract definition: input and answer types come from its zod schemas. */
-export function call<C extends CallDef>(def: C, input: CallInput<C>, options?: CallOptions): Promise<CallOutput<C>> {
+/**
+ * A typed call of a contract definition, or of a reference to one (callRef, which spares the page
+ * zod): input and answer types come from its zod schemas.
+ */
+export function call<C extends CallDef>(
+  def: C | CallRef<C>,
+  input: CallInput<C>,
+  options?: CallOptions,
+): Promise<CallOutput<C>> {
   return callFunction<CallOutput<C>>(def.url, input, options);
 }
 
@@ -126,7 +140,7 @@ export function call<C extends CallDef>(def: C, input: CallInput<C>, options?: C
  * Query options for a call. The key starts with the url, so signing out can drop every member-only
  * answer; failures are silent because the page shows its own error state with a retry.
  */
-export function callQuery<C extends CallDef>(def: C, input: CallInput<C>, options?: CallOptions) {
+export function callQuery<C extends CallDef>(def: C | CallRef<C>, input: CallInput<C>, options?: CallOptions) {
   return queryOptions({
     queryKey: [def.url, input] as const,
     queryFn: ({ signal }) => call(def, input, { silent: true, loading: false, ...options, signal }),

@@ -1,4 +1,4 @@
-import { CLIENT_HEADERS } from '@studio/contract/protocol';
+import { CLIENT_HEADERS } from '@studio/contract/protocol-core';
 import i18n from '@/i18n/i18n';
 import { APP_ID, APP_VERSION, PLATFORM } from '@/shared/config';
 import { useLifeData } from '@/shared/store/life-data';

@@ -1,6 +1,6 @@
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
 import { errorNameOf } from '@studio/contract/errors';
-import type { Envelope } from '@studio/contract/protocol';
+import type { Envelope } from '@studio/contract/protocol-core';
 import i18n from '@/i18n/i18n';
 import { ApiError, NETWORK_ERROR } from './api-error';
 import { type CallOptions, errorText, reportError } from './call-function';

@@ -1,5 +1,6 @@
 import type { LoginResult, UserInfo } from '@studio/contract/account';
-import { accessGroupOf, type TokenInfo } from '@studio/contract/protocol';
+import type { TokenInfo } from '@studio/contract/protocol';
+import { accessGroupOf } from '@studio/contract/protocol-core';
 import { queryClient } from '@/shared/api/query-client';
 import { emptyUser, type LifeData, patchLifeData, useLifeData } from '@/shared/store/life-data';
 
