@@ -4,13 +4,17 @@ import './app/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './i18n/i18n';
+import { i18nReady } from './i18n/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A saved language other than English: its catalogue arrives before the first render, so no page
+// flashes in English first.
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,13 +1,10 @@
-import { resolveLocale } from '@studio/contract/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { antdLocaleOf } from '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
 import { router } from './router';
 import { refreshSessionOncePerDay } from './startup';
@@ -17,11 +14,9 @@ const renderNow = (fn: () => unknown): undefined => {
   flushSync(fn);
 };
 
-const antdLocales = { en: enUS, 'zh-Hans': zhCN, 'zh-Hant': zhTW } as const;
-
 export function App() {
   const { i18n } = useTranslation();
-  const antdLocale = antdLocales[resolveLocale(i18n.language)];
+  const antdLocale = antdLocaleOf(i18n.language);
   // Imperative Toast/Dialog render outside the provider and read the default config instead.
   setDefaultConfig({ locale: antdLocale });
 

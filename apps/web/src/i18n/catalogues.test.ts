@@ -6,7 +6,7 @@ import { ERRORS } from '@studio/contract/errors';
 import { LOCALES } from '@studio/contract/locale';
 import { VALIDATION_KEYS } from '@studio/contract/validators';
 import { describe, expect, it } from 'vitest';
-import { buildResources, cataloguesByLocale } from './resources';
+import { loadAllCatalogues, translationOf } from './resources';
 
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,18 +48,23 @@ function usedKeys(): Map<string, string> {
   return found;
 }
 
-const resources = buildResources();
-const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(resources[l].translation)])) as Record<
+const catalogues = await loadAllCatalogues();
+const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(translationOf(l, catalogues[l]))])) as Record<
   (typeof LOCALES)[number],
   Record<string, string>
 >;
 
 describe('translation catalogues', () => {
   it('exist for every locale with the same files', () => {
-    const byLocale = cataloguesByLocale();
-    const files = Object.keys(byLocale.en).sort();
+    const files = Object.keys(catalogues.en.files).sort();
     expect(files.length).toBeGreaterThan(0);
-    for (const locale of LOCALES) expect(Object.keys(byLocale[locale]).sort(), locale).toEqual(files);
+    for (const locale of LOCALES) expect(Object.keys(catalogues[locale].files).sort(), locale).toEqual(files);
+  });
+
+  it("carry antd-mobile's texts in each locale's own language", () => {
+    expect(catalogues.en.antd.common.confirm).toBe('Confirm');
+    expect(catalogues['zh-Hans'].antd.common.confirm).toBe('确定');
+    expect(catalogues['zh-Hant'].antd.common.confirm).toBe('確定');
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the keys of en', (locale) => {

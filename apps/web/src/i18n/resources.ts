@@ -1,13 +1,40 @@
 import { ERRORS, type ErrorName } from '@studio/contract/errors';
 import { LOCALES, type Locale } from '@studio/contract/locale';
+import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
+import * as english from './locales/en';
 
 type Catalogue = Record<string, unknown>;
 
 /**
- * Every `locales/<lng>/<file>.json`; a file's name is the first segment of its keys, so
- * `locales/en/account.json` holds `account.*`. Add a feature's catalogue by adding a file per locale.
+ * One language: `locales/<lng>/<file>.json` by file name (a file's name is the first segment of its
+ * keys, so `locales/en/account.json` holds `account.*`) and antd-mobile's texts. `locales/<lng>.ts`
+ * gathers them into one chunk per language. Add a feature's catalogue by adding a file per locale.
  */
-const files = import.meta.glob<Catalogue>('./locales/*/*.json', { eager: true, import: 'default' });
+export interface LocaleCatalogue {
+  files: Record<string, Catalogue>;
+  antd: AntdLocale;
+}
+
+// English is imported above; the others become a chunk each.
+const modules = import.meta.glob<LocaleCatalogue>(['./locales/*.ts', '!./locales/en.ts']);
+
+function byFileName(files: Record<string, Catalogue>): Record<string, Catalogue> {
+  return Object.fromEntries(
+    Object.entries(files).map(([path, catalogue]) => [/([^/]+)\.json$/.exec(path)?.[1] ?? path, catalogue]),
+  );
+}
+
+/** English, bundled with the shell: the fallback of every other language. */
+export const englishCatalogue: LocaleCatalogue = { files: byFileName(english.files), antd: english.antd };
+
+/** A language's catalogue, fetched with its chunk; English is already here. */
+export async function loadCatalogue(locale: Locale): Promise<LocaleCatalogue> {
+  if (locale === 'en') return englishCatalogue;
+  const load = modules[`./locales/${locale}.ts`];
+  if (!load) throw new Error(`no catalogue for ${locale}`);
+  const module = await load();
+  return { files: byFileName(module.files), antd: module.antd };
+}
 
 /** The `errors.*` catalogue of one locale, taken from the contract so messages are written once. */
 export function errorCatalogue(locale: Locale): Record<ErrorName, string> {
@@ -18,23 +45,13 @@ export function errorCatalogue(locale: Locale): Record<ErrorName, string> {
   return Object.fromEntries(entries) as Record<ErrorName, string>;
 }
 
-/** Catalogues by locale and file name, as found on disk (for the catalogue check). */
-export function cataloguesByLocale(): Record<Locale, Record<string, Catalogue>> {
-  const out = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, Record<string, Catalogue>>;
-  for (const [path, catalogue] of Object.entries(files)) {
-    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, locale, file] = match as unknown as [string, Locale, string];
-    if (out[locale]) out[locale][file] = catalogue;
-  }
-  return out;
+/** The i18next resource of one locale: its catalogue files and the contract's error messages. */
+export function translationOf(locale: Locale, catalogue: LocaleCatalogue): Catalogue {
+  return { ...catalogue.files, errors: errorCatalogue(locale) };
 }
 
-export function buildResources(): Record<Locale, { translation: Catalogue }> {
-  const byLocale = cataloguesByLocale();
-  const entries = LOCALES.map((locale) => [
-    locale,
-    { translation: { ...byLocale[locale], errors: errorCatalogue(locale) } },
-  ]);
-  return Object.fromEntries(entries);
+/** Every locale's catalogue, all fetched (for the catalogue check). */
+export async function loadAllCatalogues(): Promise<Record<Locale, LocaleCatalogue>> {
+  const entries = await Promise.all(LOCALES.map(async (locale) => [locale, await loadCatalogue(locale)] as const));
+  return Object.fromEntries(entries) as Record<Locale, LocaleCatalogue>;
 }
