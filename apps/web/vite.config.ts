@@ -29,10 +29,41 @@ function antdMobileBarrel(): Plugin {
   };
 }
 
+/**
+ * antd-mobile renders its imperative Toast and Dialog through unstableSetRender, which
+ * app/antd-render.ts points at React 19's createRoot before anything renders. The default it replaces
+ * (rc-util's legacy ReactDOM.render, a CommonJS module with babel's regenerator: about 3 KB gzip in
+ * the shell) cannot render under React 19 anyway, so the build swaps it for a stub that says what is
+ * wrong. Tests and the dev server keep the original.
+ */
+function antdMobileLegacyRender(): Plugin {
+  const stub = '\0studio:antd-mobile-legacy-render';
+  const message = 'antd-mobile rendered without unstableSetRender: import app/antd-render.ts first';
+  return {
+    name: 'studio:antd-mobile-legacy-render',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === './render' &&
+        importer?.replaceAll('\\', '/').endsWith('/antd-mobile/es/utils/unstable-render.js')
+      ) {
+        return stub;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      const fail = `() => { throw new Error(${JSON.stringify(message)}); }`;
+      return `export const render = ${fail};\nexport const unmount = ${fail};\n`;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [antdMobileBarrel(), react()],
+  plugins: [antdMobileBarrel(), antdMobileLegacyRender(), react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: { proxy },
