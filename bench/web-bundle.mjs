@@ -9,7 +9,7 @@
 //   node bench/web-bundle.mjs --no-build      # reuse the last build in .tmp/web-bundle
 //   node bench/web-bundle.mjs --browser       # also open each page in Chromium against the real server
 //                                             # and count the .js files it actually fetched
-//   node bench/web-bundle.mjs --chunks        # also break each chunk of the home page down by source
+//   node bench/web-bundle.mjs --chunks        # also break each chunk of those pages down by source
 //   node bench/web-bundle.mjs --top=40 --json
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -297,7 +297,7 @@ if (flag('json')) {
   }
   for (const p of pages) console.log(`\n${p.name}: ${p.files.map((f) => `${f} ${kb(sizeOf(f).gzip)}`).join(', ')}`);
   if (flag('chunks')) {
-    for (const file of pages[0].files) {
+    for (const file of new Set(pages.flatMap((p) => p.files))) {
       const groups = breakdownOf([file]).slice(0, 12);
       console.log(`\n${file}: ${groups.map((g) => `${g.group} ${kb(g.gzip)}`).join(', ')}`);
     }

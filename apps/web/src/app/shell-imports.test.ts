@@ -1,0 +1,79 @@
+// @vitest-environment node
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * What the shell loads before any page: every module reachable from main.tsx through imports that
+ * stay at run time (not `import type`, not a dynamic import()). Zod, the form and QR libraries and
+ * the other languages' catalogues must load with the pages that use them, never here.
+ */
+
+const webSrc = fileURLToPath(new URL('..', import.meta.url));
+const contractSrc = path.resolve(webSrc, '../../../packages/contract/src');
+
+/** Module specifiers a file imports at run time. */
+function runtimeImports(source: string): string[] {
+  const out: string[] = [];
+  const statement = /^(?:import|export)\s+([^'";]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/gm;
+  for (const [, clause = '', specifier] of source.matchAll(statement)) {
+    if (/^type\b/.test(clause)) continue;
+    // `import { type A, type B } from 'x'` is erased too.
+    const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
+    if (names?.split(',').every((name) => !name.trim() || /^type\s/.test(name.trim()))) continue;
+    out.push(specifier as string);
+  }
+  return out;
+}
+
+function resolveFile(specifier: string, importer: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = path.join(webSrc, specifier.slice(2));
+  else if (specifier.startsWith('@studio/contract/')) base = path.join(contractSrc, specifier.slice(17));
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(importer), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
+    if (existsSync(candidate) && /\.(tsx?|json)$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+function shellGraph(): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [path.join(webSrc, 'main.tsx')];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (file.endsWith('.json')) continue;
+    for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+      if (specifier.endsWith('.css')) continue;
+      const resolved = resolveFile(specifier, file);
+      if (resolved) queue.push(resolved);
+      else if (!specifier.startsWith('.') && !specifier.startsWith('@/')) packages.add(specifier);
+    }
+  }
+  return { files, packages };
+}
+
+describe('the shell', () => {
+  const { files, packages } = shellGraph();
+  const relative = [...files].map((f) => path.relative(webSrc, f).split(path.sep).join('/'));
+
+  it('is found from main.tsx', () => {
+    expect(relative).toEqual(expect.arrayContaining(['main.tsx', 'app/router.tsx', 'shared/api/call-function.ts']));
+  });
+
+  it.each(['zod', '@hookform/resolvers', 'react-hook-form', 'qrcode', 'html5-qrcode', 'dayjs'])(
+    'loads no %s',
+    (name) => {
+      expect([...packages].filter((p) => p === name || p.startsWith(`${name}/`))).toEqual([]);
+    },
+  );
+
+  it('loads only the English catalogue', () => {
+    expect(relative.filter((f) => f.startsWith('i18n/locales/') && !f.startsWith('i18n/locales/en'))).toEqual([]);
+  });
+});
