@@ -1,4 +1,4 @@
-import type { CallDef, CallInput } from '@studio/contract/protocol';
+import type { CallDef, CallInput, CallRef } from '@studio/contract/protocol-core';
 import { type Query, queryOptions } from '@tanstack/react-query';
 import { call } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
@@ -53,7 +53,7 @@ export function flattenPages<T extends { _id: string }>(pages: readonly Page<T>[
  * reservation): the viewer is part of the key, so signing in or out never shows another viewer's
  * cached answer.
  */
-export function viewerQuery<C extends CallDef>(def: C, input: CallInput<C>, viewer: string | null) {
+export function viewerQuery<C extends CallDef>(def: C | CallRef<C>, input: CallInput<C>, viewer: string | null) {
   return queryOptions({
     queryKey: [def.url, input, viewer ?? 'guest'] as const,
     queryFn: ({ signal }) => call(def, input, { silent: true, loading: false, signal }),

@@ -1,8 +1,12 @@
-import { courseCalls, type WaitlistStatus } from '@studio/contract/course';
+import type { courseCalls, WaitlistStatus } from '@studio/contract/course';
+import { callRef } from '@studio/contract/protocol-core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '@/shared/api/call-function';
 import { flattenPages, nextPageIndex } from '@/shared/classes/class-queries';
+
+// By reference, not the definition: the classes tab shows my positions and need not load zod for it.
+const getMyWaitlist = callRef<typeof courseCalls.getMyWaitlist>('client/course.getMyWaitlist');
 
 const PAGE_SIZE = 20;
 /** Positions move when someone ahead leaves or is promoted: look again this often while shown. */
@@ -11,10 +15,10 @@ export const WAITLIST_REFRESH_MS = 30_000;
 /** My waitlist entries of one state, page by page (client/course.getMyWaitlist). */
 export function useMyWaitlist(status: WaitlistStatus) {
   const query = useInfiniteQuery({
-    queryKey: [courseCalls.getMyWaitlist.url, { status, pageSize: PAGE_SIZE }, 'pages'] as const,
+    queryKey: [getMyWaitlist.url, { status, pageSize: PAGE_SIZE }, 'pages'] as const,
     queryFn: ({ pageParam, signal }) =>
       call(
-        courseCalls.getMyWaitlist,
+        getMyWaitlist,
         { status, pageIndex: pageParam, pageSize: PAGE_SIZE },
         { silent: true, loading: false, signal },
       ),
@@ -29,13 +33,9 @@ export function useMyWaitlist(status: WaitlistStatus) {
 /** Where I wait, by session: session id → position (the schedule shows "No. 2"). */
 export function useMyWaitPositions(enabled: boolean) {
   const query = useQuery({
-    queryKey: [courseCalls.getMyWaitlist.url, { status: 'waiting', pageSize: 100 }] as const,
+    queryKey: [getMyWaitlist.url, { status: 'waiting', pageSize: 100 }] as const,
     queryFn: ({ signal }) =>
-      call(
-        courseCalls.getMyWaitlist,
-        { status: 'waiting', pageIndex: 1, pageSize: 100 },
-        { silent: true, loading: false, signal },
-      ),
+      call(getMyWaitlist, { status: 'waiting', pageIndex: 1, pageSize: 100 }, { silent: true, loading: false, signal }),
     enabled,
   });
   return useMemo(
