@@ -27,6 +27,8 @@ const outDir = path.join(root, '.tmp', 'web-bundle');
 const PAGES = [
   { name: 'home', hash: '#/', page: 'src/features/home/pages/home-page.tsx' },
   { name: 'login', hash: '#/pages/login/index', page: 'src/features/account/pages/login-page.tsx' },
+  { name: 'classes tab', hash: '#/pages/index/category', page: 'src/features/classes/pages/schedule-page.tsx' },
+  { name: 'profile tab', hash: '#/pages/index/mys', page: 'src/features/profile/pages/profile-page.tsx' },
 ];
 
 const args = process.argv.slice(2);
