@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WS_DEFAULT_CHANNEL } from './realtime-core';
 
 /**
  * The websocket at `/ws` (spec section 7). The client sends `connect` first:
@@ -8,23 +9,19 @@ import { z } from 'zod';
  * `{ url: 'ping', channel }` (answered with a `pong` event), and the server pushes events
  * `{ event, channel, data }`. A bad token answers the `invalid-token` event and closes; a token
  * revoked while connected (logout, password change) gets `force-logout` and closes.
+ *
+ * The constants and the client's readers of the server's messages are zod-free, in realtime-core.ts.
  */
-export const WS_PATH = '/ws';
-export const WS_DEFAULT_CHANNEL = 'default';
-
-export const WS_STATUS = { created: 0, open: 1, confirmed: 2 } as const;
-export type WsStatus = (typeof WS_STATUS)[keyof typeof WS_STATUS];
-
-/** Events of the socket itself; business events (waitlist promotion, order status...) are named by their modules. */
-export const WS_EVENTS = {
-  invalidToken: 'invalid-token',
-  forceLogout: 'force-logout',
-  pong: 'pong',
-  error: 'error',
-} as const;
-
-/** Close codes the server uses (4000–4999 are the application's). */
-export const WS_CLOSE = { invalidToken: 4001, forceLogout: 4002, connectTimeout: 4008, badMessage: 4000 } as const;
+export {
+  readWsEventMessage,
+  readWsStatusMessage,
+  WS_CLOSE,
+  WS_DEFAULT_CHANNEL,
+  WS_EVENTS,
+  WS_PATH,
+  WS_STATUS,
+  type WsStatus,
+} from './realtime-core';
 
 export const wsClientMessage = z.object({
   url: z.string().min(1).max(200),
