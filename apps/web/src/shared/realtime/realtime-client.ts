@@ -1,13 +1,12 @@
+import type { WsClientMessage, WsEventMessage } from '@studio/contract/realtime';
 import {
+  readWsEventMessage,
+  readWsStatusMessage,
   WS_CLOSE,
   WS_DEFAULT_CHANNEL,
   WS_EVENTS,
   WS_STATUS,
-  type WsClientMessage,
-  type WsEventMessage,
-  wsEventMessage,
-  wsStatusMessage,
-} from '@studio/contract/realtime';
+} from '@studio/contract/realtime-core';
 
 /** The part of the browser's WebSocket this client uses (a fake one in tests). */
 export interface SocketLike {
@@ -149,19 +148,18 @@ export class RealtimeClient {
     } catch {
       return;
     }
-    const status = wsStatusMessage.safeParse(json);
-    if (status.success) {
-      if (status.data.status === WS_STATUS.confirmed) {
-        this.#cid = status.data.cid ?? null;
+    const status = readWsStatusMessage(json);
+    if (status) {
+      if (status.status === WS_STATUS.confirmed) {
+        this.#cid = status.cid ?? null;
         this.#attempt = 0;
         this.#setState('confirmed');
         this.#startPing();
       }
       return;
     }
-    const event = wsEventMessage.safeParse(json);
-    if (!event.success) return;
-    const message = event.data;
+    const message = readWsEventMessage(json);
+    if (!message) return;
     if (message.event === WS_EVENTS.invalidToken || message.event === WS_EVENTS.forceLogout) {
       this.#endSession(message);
       return;

@@ -1,4 +1,5 @@
 import type { WsEventMessage } from '@studio/contract/realtime';
+import { WS_PATH } from '@studio/contract/realtime-core';
 import { useEffect, useRef } from 'react';
 import i18n from '@/i18n/i18n';
 import { APP_ID, APP_VERSION, PLATFORM } from '@/shared/config';
@@ -6,7 +7,7 @@ import { openLogin } from '@/shared/navigation/navigation';
 import { clearSession, useIsLoggedIn } from '@/shared/session/session';
 import { useLifeData } from '@/shared/store/life-data';
 import { showToast } from '@/shared/ui/feedback';
-import type { RealtimeClient } from './realtime-client';
+import { RealtimeClient } from './realtime-client';
 
 type Listener = (message: WsEventMessage) => void;
 
@@ -37,21 +38,9 @@ function dispatch(message: WsEventMessage): void {
   for (const listener of listeners.get(message.event) ?? []) listener(message);
 }
 
-function socketUrl(path: string): string {
+function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${path}`;
-}
-
-/**
- * The client and the socket's message schemas, loaded once someone is logged in: they bring zod,
- * which the shell does not load for itself, and the socket is not needed to show the first page.
- */
-async function loadRealtimeClient() {
-  const [{ RealtimeClient }, { WS_PATH }] = await Promise.all([
-    import('./realtime-client'),
-    import('@studio/contract/realtime'),
-  ]);
-  return { RealtimeClient, url: socketUrl(WS_PATH) };
+  return `${scheme}://${window.location.host}${WS_PATH}`;
 }
 
 /** Who is connecting (spec 7: clientInfo); the server answers in `locale`. */
@@ -84,44 +73,26 @@ export function useRealtime(): void {
 
   useEffect(() => {
     if (!loggedIn || !token || typeof WebSocket === 'undefined') return;
-    let client: RealtimeClient | null = null;
-    let loading = false;
-    let cancelled = false;
-    const connect = () => {
-      if (loading) return;
-      loading = true;
-      loadRealtimeClient().then(
-        (loaded) => {
-          if (cancelled) return;
-          client = new loaded.RealtimeClient({
-            url: loaded.url,
-            token,
-            clientInfo: clientInfo(),
-            onEvent: dispatch,
-            onSessionEnd: (message) => {
-              if (useLifeData.getState().user.uni_id_token === token) endSession(message);
-            },
-          });
-          client.start();
-        },
-        // Offline before the client's code arrived: the next retry loads it again.
-        () => {
-          loading = false;
-        },
-      );
-    };
-    const retry = () => (client ? client.retryNow() : connect());
+    const client = new RealtimeClient({
+      url: socketUrl(),
+      token,
+      clientInfo: clientInfo(),
+      onEvent: dispatch,
+      onSessionEnd: (message) => {
+        if (useLifeData.getState().user.uni_id_token === token) endSession(message);
+      },
+    });
+    client.start();
+    const retry = () => client.retryNow();
     const onVisible = () => {
-      if (document.visibilityState === 'visible') retry();
+      if (document.visibilityState === 'visible') client.retryNow();
     };
-    connect();
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      cancelled = true;
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', onVisible);
-      client?.stop();
+      client.stop();
     };
   }, [loggedIn, token]);
 }
