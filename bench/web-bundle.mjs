@@ -200,6 +200,22 @@ async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
+/** The stored session (lifeData.user) of a member, logged in through the API. */
+async function logIn(base, credentials) {
+  const response = await fetch(`${base}/api/router`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'user/pub/login', data: credentials }),
+  });
+  const answer = await response.json();
+  if (answer.code !== 0) throw new Error(`login as ${credentials.username}: ${answer.code} ${answer.msg}`);
+  return {
+    uni_id_token: answer.vk_uni_token.token,
+    uni_id_token_expired: answer.vk_uni_token.tokenExpired,
+    uni_id_user_info: answer.userInfo,
+  };
+}
+
 /** Opens each page in a fresh Chromium context and sums the gzip size of every .js file it fetched. */
 async function measureInBrowser() {
   // playwright-core comes with e2e's @playwright/test; the browser is Debian's Chromium (no download).
@@ -234,19 +250,35 @@ async function measureInBrowser() {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`, server);
     const results = [];
-    for (const page of PAGES) {
+    // The measured pages as an anonymous visitor, then home as returning visitors: one who chose
+    // 简体中文 (its catalogue is a chunk of its own) and the demo member (token refresh, websocket).
+    const visits = [
+      ...PAGES,
+      { ...PAGES[0], name: 'home, zh-Hans chosen', app: { locale: 'zh-Hans' } },
+      { ...PAGES[0], name: 'home, member logged in', member: { username: 'member', password: 'demo1234' } },
+    ];
+    for (const visit of visits) {
+      const state = { app: { locale: null, deviceId: 'web-bundle', tokenRefreshedOn: null, ...visit.app } };
+      if (visit.member) state.user = await logIn(base, visit.member);
       const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true });
+      await context.addInitScript(
+        (stored) => {
+          localStorage.setItem('lifeData', stored);
+        },
+        JSON.stringify({ state, version: 1 }),
+      );
       const tab = await context.newPage();
       const fetched = new Set();
       tab.on('response', (response) => {
         const { pathname } = new URL(response.url());
         if (pathname.endsWith('.js')) fetched.add(pathname.replace(/^\//, ''));
       });
-      await tab.goto(`${base}/${page.hash}`, { waitUntil: 'networkidle' });
+      await tab.goto(`${base}/${visit.hash}`, { waitUntil: 'networkidle' });
       await context.close();
-      const pageChunk = manifest[page.page].file;
-      if (!fetched.has(pageChunk)) throw new Error(`${page.hash} did not load ${pageChunk}: is the hash right?`);
-      results.push({ name: page.name, hash: page.hash, files: [...fetched].sort(), ...total(fetched) });
+      const pageChunk = manifest[visit.page].file;
+      if (!fetched.has(pageChunk)) throw new Error(`${visit.hash} did not load ${pageChunk}: is the hash right?`);
+      const zod = [...fetched].some((file) => breakdown(file).some((g) => g.group === 'zod'));
+      results.push({ name: visit.name, hash: visit.hash, files: [...fetched].sort(), zod, ...total(fetched) });
     }
     return results;
   } finally {
@@ -286,7 +318,8 @@ if (flag('json')) {
   for (const p of pages)
     console.log(`| \`${p.hash}\` (${p.name}) | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} |`);
   for (const p of browser ?? []) {
-    console.log(`| \`${p.hash}\` (${p.name}) in Chromium | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} |`);
+    const zod = p.zod ? ', zod among them' : '';
+    console.log(`| \`${p.hash}\` (${p.name}) in Chromium${zod} | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} |`);
   }
   console.log(`\nfirst load of ${pages[0].hash}, by source (gzip shared out by raw bytes within each chunk):\n`);
   console.log('| source | raw KB | ≈ gzip KB |');
