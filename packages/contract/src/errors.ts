@@ -227,6 +227,12 @@ export const ERRORS = {
       '簽到已於課程結束 {minutes} 分鐘後關閉',
     ),
   },
+  TEACHER_BUSY: {
+    msg: m('The teacher already has a class at that time', '该老师在此时间已有课程', '該老師在此時間已有課程'),
+  },
+  ROOM_BUSY: {
+    msg: m('The room is already in use at that time', '该教室在此时间已被占用', '該教室在此時間已被佔用'),
+  },
   TIME_RANGE_INVALID: {
     msg: m('The end time must be after the start time', '结束时间必须晚于开始时间', '結束時間必須晚於開始時間'),
   },

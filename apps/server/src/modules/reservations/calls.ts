@@ -64,7 +64,7 @@ export const reservationHandlers = [
   }),
   handle(adminClassCalls.createSeries, async (input, ctx) => {
     const now = ctx.clock.now();
-    const { seriesId, sessions } = await ctx.db.transaction((tx) => schedule.createSeries(tx, input, now));
+    const { seriesId, sessions } = await schedule.createSeries(ctx.db, input, now);
     const records = await reservations.sessionRecordsById(
       ctx.db,
       sessions.map((s) => s.id),

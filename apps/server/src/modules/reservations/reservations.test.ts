@@ -619,6 +619,7 @@ describe('reads', () => {
     const base = await buildSession(t, {
       courseId: course.id,
       startsAt: new Date('2026-12-10T06:00:00Z'),
+      durationMin: 5,
       capacity: 3,
     });
     for (let i = 1; i < 100; i++) {
@@ -627,6 +628,7 @@ describe('reads', () => {
         teacherId: base.teacherId,
         roomId: base.roomId,
         startsAt: new Date(Date.parse('2026-12-10T06:00:00Z') + i * 5 * 60_000),
+        durationMin: 5,
         capacity: 3,
       });
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
 
@@ -107,6 +107,33 @@ export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activ
 export async function insertSessions(db: DbOrTx, values: (typeof classSessions.$inferInsert)[]): Promise<SessionRow[]> {
   if (values.length === 0) return [];
   return db.insert(classSessions).values(values).returning();
+}
+
+/** Scheduled sessions of this teacher or in this room that overlap [from, to), earliest first. */
+export async function findClashes(
+  db: DbOrTx,
+  f: { teacherId: string; roomId: string; from: Date; to: Date },
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.status, 'scheduled'),
+        or(eq(classSessions.teacherId, f.teacherId), eq(classSessions.roomId, f.roomId)),
+        lt(classSessions.startsAt, f.to),
+        gt(classSessions.endsAt, f.from),
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt));
+}
+
+/**
+ * Serialises the creation of sessions for the rest of the transaction, so that two staff members
+ * adding classes at once cannot both take the same teacher or room.
+ */
+export async function lockScheduleWrites(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
 }
 
 export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {

@@ -225,8 +225,10 @@ describe('sessions', () => {
       room_name: room.name,
       starts_at: '2026-11-25T18:00:00.000Z',
     });
+    const later = { starts_at: '2026-11-25T20:00:00Z', ends_at: '2026-11-25T21:00:00Z' };
     expect(
-      (await asAdmin<{ session: SessionRecord }>('admin/session.create', { ...base, capacity: 6 })).session.capacity,
+      (await asAdmin<{ session: SessionRecord }>('admin/session.create', { ...base, ...later, capacity: 6 })).session
+        .capacity,
     ).toBe(6);
     expect((await asAdmin('admin/session.create', { ...base, ends_at: base.starts_at })).code).toBe(
       'TIME_RANGE_INVALID',
@@ -293,6 +295,80 @@ describe('sessions', () => {
     expect((await asAdmin('admin/session.createSeries', { course_id: course.id, weekdays: [7] })).code).toBe(
       'INVALID_PARAM',
     );
+  });
+
+  it('refuses a session that would put a teacher in two classes or two classes in one room', async () => {
+    const [course, teacher, other] = [await buildCourse(t), await buildTeacher(t), await buildTeacher(t)];
+    const [room, hall] = [await buildRoom(t), await buildRoom(t)];
+    const slot = { course_id: course.id, starts_at: '2026-12-01T10:00:00Z', ends_at: '2026-12-01T11:00:00Z' };
+    const first = await asAdmin<{ session: SessionRecord }>('admin/session.create', {
+      ...slot,
+      teacher_id: teacher.id,
+      room_id: room.id,
+    });
+    expect(first.code).toBe(0);
+    const overlapping = { starts_at: '2026-12-01T10:30:00Z', ends_at: '2026-12-01T11:30:00Z' };
+
+    const sameTeacher = await t.call(
+      'admin/session.create',
+      { ...slot, ...overlapping, teacher_id: teacher.id, room_id: hall.id },
+      { token: admin.token, locale: 'zh-Hans' },
+    );
+    expect(sameTeacher).toMatchObject({
+      code: 'TEACHER_BUSY',
+      msg: '该老师在此时间已有课程',
+      session_id: first.session._id,
+      starts_at: '2026-12-01T10:00:00.000Z',
+    });
+    expect(
+      await asAdmin('admin/session.create', { ...slot, ...overlapping, teacher_id: other.id, room_id: room.id }),
+    ).toMatchObject({ code: 'ROOM_BUSY', msg: 'The room is already in use at that time' });
+
+    // Back to back is fine, and so is another teacher in another room at the same time.
+    const next = { starts_at: '2026-12-01T11:00:00Z', ends_at: '2026-12-01T12:00:00Z' };
+    expect(
+      (await asAdmin('admin/session.create', { ...slot, ...next, teacher_id: teacher.id, room_id: room.id })).code,
+    ).toBe(0);
+    expect((await asAdmin('admin/session.create', { ...slot, teacher_id: other.id, room_id: hall.id })).code).toBe(0);
+
+    // A cancelled class frees its teacher and room.
+    await asAdmin('admin/session.cancel', { _id: first.session._id, reason: 'Moved' });
+    expect((await asAdmin('admin/session.create', { ...slot, teacher_id: teacher.id, room_id: room.id })).code).toBe(0);
+  });
+
+  it('refuses a whole weekly series when one of its sessions clashes, creating none of them', async () => {
+    t.clock.set('2026-10-01T09:00:00Z');
+    const [course, teacher, room] = [await buildCourse(t), await buildTeacher(t), await buildRoom(t)];
+    // The third Monday of the series is taken.
+    await buildSession(t, { teacherId: teacher.id, startsAt: new Date('2026-11-02T08:30:00Z'), durationMin: 60 });
+    const series = {
+      course_id: course.id,
+      teacher_id: teacher.id,
+      room_id: room.id,
+      starts_at: '2026-10-19T08:00:00Z',
+      ends_at: '2026-10-19T09:00:00Z',
+      weekdays: [1],
+      until: '2026-11-09',
+    };
+    expect(await asAdmin('admin/session.createSeries', series)).toMatchObject({ code: 'TEACHER_BUSY' });
+    const listed = await asAdmin<{ rows: SessionRecord[] }>('admin/session.getList', { teacher_id: teacher.id });
+    expect(listed.rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of 30 concurrent creations of the same slot through', async () => {
+    const [course, teacher, room] = [await buildCourse(t), await buildTeacher(t), await buildRoom(t)];
+    const slot = {
+      course_id: course.id,
+      teacher_id: teacher.id,
+      room_id: room.id,
+      starts_at: '2026-12-03T10:00:00Z',
+      ends_at: '2026-12-03T11:00:00Z',
+    };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => asAdmin('admin/session.create', slot)));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 'TEACHER_BUSY')).toHaveLength(29);
+    const listed = await asAdmin<{ rows: SessionRecord[] }>('admin/session.getList', { teacher_id: teacher.id });
+    expect(listed.rows).toHaveLength(1);
   });
 
   it('admin/session.getList filters by teacher, status and dates', async () => {

@@ -19,7 +19,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { z } from 'zod';
 import { DAY } from '../../platform/clock';
-import type { DbOrTx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { getUserOrFail, grantRole } from '../account/service';
@@ -252,15 +252,36 @@ function timeRange(startsAt: string, endsAt: string): { start: Date; end: Date }
   return { start, end };
 }
 
+/**
+ * Refuses sessions that would put the teacher in two classes, or two classes in one room, at
+ * once: TEACHER_BUSY or ROOM_BUSY naming the first session in the way. The caller holds
+ * lockScheduleWrites, so the answer stays true until it commits.
+ */
+async function assertFree(tx: Tx, parts: SessionParts, ranges: { start: Date; end: Date }[]): Promise<void> {
+  const from = new Date(Math.min(...ranges.map((r) => r.start.getTime())));
+  const to = new Date(Math.max(...ranges.map((r) => r.end.getTime())));
+  const taken = await repo.findClashes(tx, { teacherId: parts.teacher.userId, roomId: parts.room.id, from, to });
+  for (const r of ranges) {
+    const clash = taken.find((s) => s.startsAt < r.end && s.endsAt > r.start);
+    if (!clash) continue;
+    const data = { session_id: clash.id, starts_at: clash.startsAt.toISOString() };
+    fail(clash.teacherId === parts.teacher.userId ? 'TEACHER_BUSY' : 'ROOM_BUSY', {}, data);
+  }
+}
+
 export async function createSession(
   db: DbOrTx,
   input: z.output<typeof sessionCreateInput>,
   now: Date,
 ): Promise<repo.SessionRow> {
   const { start, end } = timeRange(input.starts_at, input.ends_at);
-  const parts = await resolveSessionParts(db, input);
-  const [row] = await repo.insertSessions(db, [sessionValues(parts, start, end, now, null)]);
-  return row!;
+  return db.transaction(async (tx) => {
+    await repo.lockScheduleWrites(tx);
+    const parts = await resolveSessionParts(tx, input);
+    await assertFree(tx, parts, [{ start, end }]);
+    const [row] = await repo.insertSessions(tx, [sessionValues(parts, start, end, now, null)]);
+    return row!;
+  });
 }
 
 /**
@@ -273,20 +294,25 @@ export async function createSeries(
   now: Date,
 ): Promise<{ seriesId: string; sessions: repo.SessionRow[] }> {
   const { start, end } = timeRange(input.starts_at, input.ends_at);
-  const parts = await resolveSessionParts(db, input);
-  const tz = (await getMerchant(db)).timezone;
-  const starts = weeklyOccurrences(start, input.weekdays, input.until, tz);
-  if (starts.length === 0) fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'noOccurrence' });
-  if (starts.length > MAX_SERIES_SESSIONS) {
-    fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'tooManySessions' });
-  }
-  const duration = end.getTime() - start.getTime();
-  const seriesId = newId();
-  const sessions = await repo.insertSessions(
-    db,
-    starts.map((s) => sessionValues(parts, s, new Date(s.getTime() + duration), now, seriesId)),
-  );
-  return { seriesId, sessions };
+  return db.transaction(async (tx) => {
+    await repo.lockScheduleWrites(tx);
+    const parts = await resolveSessionParts(tx, input);
+    const tz = (await getMerchant(tx)).timezone;
+    const starts = weeklyOccurrences(start, input.weekdays, input.until, tz);
+    if (starts.length === 0) fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'noOccurrence' });
+    if (starts.length > MAX_SERIES_SESSIONS) {
+      fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'tooManySessions' });
+    }
+    const duration = end.getTime() - start.getTime();
+    const ranges = starts.map((s) => ({ start: s, end: new Date(s.getTime() + duration) }));
+    await assertFree(tx, parts, ranges);
+    const seriesId = newId();
+    const sessions = await repo.insertSessions(
+      tx,
+      ranges.map((r) => sessionValues(parts, r.start, r.end, now, seriesId)),
+    );
+    return { seriesId, sessions };
+  });
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -246,11 +246,11 @@ describe('client/teacher.getClassHours', () => {
       t.clock.set('2026-12-15T00:00:00Z');
       const teacher = await buildTeacher(t);
       // 2026-10-31 23:30 in Shanghai: October.
-      const oct = await sessionOf(teacher, { startsAt: at('2026-10-31T15:30:00Z'), durationMin: 45 });
+      const oct = await sessionOf(teacher, { startsAt: at('2026-10-31T15:30:00Z'), durationMin: 30 });
       // 2026-11-01 00:00 in Shanghai: November, though still 31 October in UTC.
       const novFirst = await sessionOf(teacher, { startsAt: at('2026-10-31T16:00:00Z'), durationMin: 60 });
-      // 2026-11-30 23:59 in Shanghai: November.
-      const novLast = await sessionOf(teacher, { startsAt: at('2026-11-30T15:59:00Z'), durationMin: 90 });
+      // 2026-11-30 22:29 in Shanghai: November, ending as December begins there.
+      const novLast = await sessionOf(teacher, { startsAt: at('2026-11-30T14:29:00Z'), durationMin: 91 });
       // 2026-12-01 00:00 in Shanghai: December, though still 30 November in UTC.
       const dec = await sessionOf(teacher, { startsAt: at('2026-11-30T16:00:00Z'), durationMin: 60 });
       const called = await sessionOf(teacher, { startsAt: at('2026-11-20T02:00:00Z') });
@@ -259,9 +259,9 @@ describe('client/teacher.getClassHours', () => {
       await buildSession(t, { startsAt: at('2026-11-10T02:00:00Z') }); // someone else's
 
       const nov = await hours(teacher, '2026-11');
-      expect(nov).toMatchObject({ code: 0, month: '2026-11', session_count: 2, total_minutes: 150, hours: 2.5 });
+      expect(nov).toMatchObject({ code: 0, month: '2026-11', session_count: 2, total_minutes: 151, hours: 2.52 });
       expect(nov.rows.map((s) => s._id)).toEqual([novFirst.id, novLast.id]);
-      expect(await hours(teacher, '2026-10')).toMatchObject({ session_count: 1, total_minutes: 45, hours: 0.75 });
+      expect(await hours(teacher, '2026-10')).toMatchObject({ session_count: 1, total_minutes: 30, hours: 0.5 });
       expect((await hours(teacher, '2026-10')).rows[0]!._id).toBe(oct.id);
       const december = await hours(teacher, '2026-12');
       expect(december).toMatchObject({ session_count: 1, total_minutes: 60 });
