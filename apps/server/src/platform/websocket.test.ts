@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAvailable, TEST_REDIS_URL } from '../testing/redis';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { FORCE_LOGOUT } from './realtime';
+import { TOKEN_TTL_MS } from './tokens';
 
 const hasRedis = await redisAvailable();
 
@@ -127,6 +128,30 @@ describe('websocket (one instance)', () => {
     for (const socket of [phone, laptop, other]) {
       expect(await socket.next()).toMatchObject({ event: 'notice-published', data: { _id: 'n1' } });
     }
+  });
+
+  it('closes a socket once its token has expired instead of delivering to it', async () => {
+    const member = await t.register();
+    const socket = await connect(t.app, member.vk_uni_token.token);
+    const later = await t.register();
+    t.clock.advance(TOKEN_TTL_MS - 60_000);
+    // A member who logs in now holds a token with a week to run.
+    const fresh = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
+      username: later.userInfo.username,
+      password: later.password,
+    });
+    const live = await connect(t.app, fresh.vk_uni_token.token);
+    await t.app.realtime.notifyUser(member.uid, { type: 'waitlist-promoted', data: { session_id: 's1' } });
+    expect(await socket.next()).toMatchObject({ event: 'waitlist-promoted' });
+
+    t.clock.advance(60_000);
+    await t.app.realtime.notifyUser(member.uid, { type: 'waitlist-promoted', data: { session_id: 's2' } });
+    const told = await socket.next();
+    expect(told).toMatchObject({ event: 'invalid-token', code: 30203 });
+    expect(told.msg).toContain('token');
+    expect(await socket.closed).toBe(WS_CLOSE.invalidToken);
+    await t.app.realtime.broadcast({ type: 'notice-published', data: { _id: 'n2' } });
+    expect(await live.next()).toMatchObject({ event: 'notice-published' });
   });
 
   it('on forceLogout closes the sockets whose token was revoked, and only those', async () => {

@@ -112,11 +112,15 @@ class SocketHub {
       if (userId) await Promise.all(targets.map((conn) => this.#recheck(conn, event.data)));
       return;
     }
-    for (const conn of targets) send(conn, { event: event.type, channel: conn.channel, data: event.data });
+    for (const conn of targets) {
+      if (this.#expired(conn)) continue;
+      send(conn, { event: event.type, channel: conn.channel, data: event.data });
+    }
   }
 
   heartbeat(): void {
     for (const conn of this.#connections) {
+      if (this.#expired(conn)) continue;
       if (!conn.alive) {
         conn.socket.terminate();
         continue;
@@ -176,6 +180,17 @@ class SocketHub {
     this.#byUser.set(result.uid, own);
     send(conn, status(conn, WS_STATUS.open));
     send(conn, status(conn, WS_STATUS.confirmed));
+  }
+
+  /**
+   * A socket outlives the token it connected with only until that token expires: then it is told
+   * (invalid-token, TOKEN_EXPIRED) and closed rather than handed the member's events. Checked on
+   * every delivery and every heartbeat.
+   */
+  #expired(conn: Connection): boolean {
+    if (!conn.user || conn.user.exp > this.deps.clock.now().getTime()) return false;
+    this.#refuse(conn, WS_EVENTS.invalidToken, 'TOKEN_EXPIRED');
+    return true;
   }
 
   /** After a revocation: a socket whose token no longer authenticates is told and closed. */
