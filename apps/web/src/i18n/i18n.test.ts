@@ -38,4 +38,13 @@ describe('i18n', () => {
     expect(antdLocaleOf(i18n.language).common.confirm).toBe('确定');
     expect(useLifeData.getState().app.locale).toBe('zh-Hans');
   });
+
+  it('keeps the later of two quick choices, whichever catalogue arrives first', async () => {
+    const { default: i18n, setLocale, useLifeData } = await launch('en');
+    const first = setLocale('zh-Hant');
+    const second = setLocale('en');
+    await Promise.all([first, second]);
+    expect(i18n.language).toBe('en');
+    expect(useLifeData.getState().app.locale).toBe('en');
+  });
 });

@@ -52,9 +52,16 @@ export function antdLocaleOf(language: string): AntdLocale {
   return antdLocales.get(resolveLocale(language)) ?? englishCatalogue.antd;
 }
 
-/** Switches the language, after fetching its catalogue, and remembers the choice for the next launch. */
+let lastChosen: Locale | null = null;
+
+/**
+ * Switches the language, after fetching its catalogue, and remembers the choice for the next launch.
+ * When another language is chosen while this one is still being fetched, the later choice wins.
+ */
 export async function setLocale(locale: Locale): Promise<void> {
+  lastChosen = locale;
   await ensureCatalogue(locale);
+  if (lastChosen !== locale) return;
   patchLifeData('app', { locale });
   await i18n.changeLanguage(locale);
 }

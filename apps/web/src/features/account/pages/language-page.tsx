@@ -1,5 +1,6 @@
 import { LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
 import { List, Radio } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLocale } from '@/i18n/i18n';
 import { showToast } from '@/shared/ui/feedback';
@@ -9,13 +10,22 @@ const NATIVE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体
 
 export function LanguagePage() {
   const { t, i18n } = useTranslation();
-  const current = resolveLocale(i18n.language);
+  // The tapped language shows as chosen at once, while its catalogue is fetched (English needs none).
+  const [choosing, setChoosing] = useState<Locale | null>(null);
+  const current = choosing ?? resolveLocale(i18n.language);
 
   async function choose(locale: Locale): Promise<void> {
     if (locale === current) return;
-    await setLocale(locale);
-    // Translated with the language just chosen (this render's t still speaks the old one).
-    showToast(i18n.t('account.language.changed'));
+    setChoosing(locale);
+    try {
+      await setLocale(locale);
+      // Translated with the language just chosen (this render's t still speaks the old one).
+      showToast(i18n.t('account.language.changed'));
+    } catch {
+      showToast(i18n.t('common.api.networkError'));
+    } finally {
+      setChoosing((shown) => (shown === locale ? null : shown));
+    }
   }
 
   return (
