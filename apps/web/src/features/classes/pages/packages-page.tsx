@@ -1,32 +1,23 @@
 import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/course';
 import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { switchTab } from '@/shared/navigation/navigation';
+import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag, statusTone } from '@/shared/ui/status-tag';
 import { useMyPackages } from '../api/packages';
 import '../components/classes-pages.css';
 
-const isStatus = (value: string | null): value is PackageStatus =>
-  (PACKAGE_STATUSES as readonly string[]).includes(value ?? '');
-
 /** course/purchased: my course packages by state, with credits left and validity. */
 export function PackagesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: PackageStatus = isStatus(raw) ? raw : 'unused';
+  const [tab, selectTab] = useTabParam(PACKAGE_STATUSES, 'unused');
   return (
     <div className="stack">
-      <Tabs
-        className="list-tabs"
-        activeKey={tab}
-        onChange={(key) => setParams(key === 'unused' ? {} : { tab: key }, { replace: true })}
-      >
+      <Tabs className="list-tabs" activeKey={tab} onChange={selectTab}>
         {PACKAGE_STATUSES.map((status) => (
           <Tabs.Tab key={status} title={t(`status.package.${status}`)} />
         ))}

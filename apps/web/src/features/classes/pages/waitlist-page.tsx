@@ -1,7 +1,6 @@
 import { WAITLIST_STATUSES, type WaitlistEntryRecord, type WaitlistStatus } from '@studio/contract/course';
 import { Button, Dialog, PullToRefresh, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -10,6 +9,7 @@ import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/s
 import { useNow } from '@/shared/classes/use-now';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { switchTab } from '@/shared/navigation/navigation';
+import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
@@ -17,22 +17,13 @@ import { leaveWaitlist } from '../api/booking';
 import { useMyWaitlist } from '../api/waitlist';
 import '../components/classes-pages.css';
 
-const isStatus = (value: string | null): value is WaitlistStatus =>
-  (WAITLIST_STATUSES as readonly string[]).includes(value ?? '');
-
 /** course/wait: where I wait (live position), and the entries that were promoted or ended. */
 export function WaitlistPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: WaitlistStatus = isStatus(raw) ? raw : 'waiting';
+  const [tab, selectTab] = useTabParam(WAITLIST_STATUSES, 'waiting');
   return (
     <div className="stack">
-      <Tabs
-        className="list-tabs"
-        activeKey={tab}
-        onChange={(key) => setParams(key === 'waiting' ? {} : { tab: key }, { replace: true })}
-      >
+      <Tabs className="list-tabs" activeKey={tab} onChange={selectTab}>
         {WAITLIST_STATUSES.map((status) => (
           <Tabs.Tab key={status} title={t(`classes.waitlist.tabs.${status}`)} />
         ))}

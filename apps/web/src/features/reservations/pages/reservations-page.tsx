@@ -3,7 +3,6 @@ import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline, ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -11,6 +10,7 @@ import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
 import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { switchTab } from '@/shared/navigation/navigation';
+import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { PageError } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { useMyReservations } from '../api/my-reservations';
@@ -18,24 +18,15 @@ import { CalendarSheet } from '../components/calendar-sheet';
 import { ReservationSheet } from '../components/reservation-sheet';
 import '../components/reservations.css';
 
-const isStatus = (value: string | null): value is ReservationStatus =>
-  (RESERVATION_STATUSES as readonly string[]).includes(value ?? '');
-
 /** user/reservations: my bookings by state; a registered one opens its check-in QR. */
 export function ReservationsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: ReservationStatus = isStatus(raw) ? raw : 'registered';
+  const [tab, selectTab] = useTabParam(RESERVATION_STATUSES, 'registered');
   const [calendarOpen, setCalendarOpen] = useState(false);
 
   return (
     <div className="stack">
-      <Tabs
-        className="list-tabs"
-        activeKey={tab}
-        onChange={(key) => setParams(key === 'registered' ? {} : { tab: key }, { replace: true })}
-      >
+      <Tabs className="list-tabs" activeKey={tab} onChange={selectTab}>
         {RESERVATION_STATUSES.map((status) => (
           <Tabs.Tab key={status} title={t(`reservations.tabs.${status}`)} />
         ))}

@@ -1,35 +1,26 @@
 import { SESSION_SCOPES, type SessionScope } from '@studio/contract/teacher';
 import { PullToRefresh, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
 import { classLinks } from '@/shared/classes/links';
 import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
+import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { PageError } from '@/shared/ui/page-states';
 import { useTeacherSessions } from '../api/sessions';
 import { RoleGate } from '../components/role-gate';
 import '../components/teacher.css';
 
-const isScope = (value: string | null): value is SessionScope =>
-  (SESSION_SCOPES as readonly string[]).includes(value ?? '');
-
 /** teacher/course: my own sessions, upcoming and past; each opens its roster. */
 export function CoursePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const scope: SessionScope = isScope(raw) ? raw : 'upcoming';
+  const [scope, selectTab] = useTabParam(SESSION_SCOPES, 'upcoming');
   return (
     <RoleGate need="teacher">
       <div className="stack">
-        <Tabs
-          className="list-tabs"
-          activeKey={scope}
-          onChange={(key) => setParams(key === 'upcoming' ? {} : { tab: key }, { replace: true })}
-        >
+        <Tabs className="list-tabs" activeKey={scope} onChange={selectTab}>
           {SESSION_SCOPES.map((s) => (
             <Tabs.Tab key={s} title={t(`teacher.course.tabs.${s}`)} />
           ))}
