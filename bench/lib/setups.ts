@@ -6,7 +6,6 @@
 // for thousands of rows, because registering them one by one (scrypt, one transaction each) would
 // take longer than the benchmark; their tokens are signed with the server's own signer and secret.
 import { adminClassCalls } from '@studio/contract/course';
-import { findUserByUsername } from '@studio/server/src/modules/account/repo';
 import { users, userTokens } from '@studio/server/src/modules/account/schema';
 import { memberPackages } from '@studio/server/src/modules/packages/schema';
 import { reservations } from '@studio/server/src/modules/reservations/schema';
@@ -62,6 +61,23 @@ async function adminToken(app: FastifyInstance): Promise<string> {
   return (answer.vk_uni_token as { token: string }).token;
 }
 
+/** A fresh member with the teacher role, written straight into the users table. */
+async function benchTeacherUser(app: FastifyInstance): Promise<string> {
+  const id = newId();
+  const now = app.clock.now();
+  const username = `benchteacher${id.slice(-8)}`;
+  await app.db.insert(users).values({
+    id,
+    username,
+    nickname: 'Bench Teacher',
+    roles: ['member', 'teacher'],
+    inviteCode: username.toUpperCase(),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
 export const setups: Record<string, Setup> = {
   /** Liveness of the IPC channel; also proves the database answers. */
   ping: async (app) => {
@@ -69,7 +85,7 @@ export const setups: Record<string, Setup> = {
     return res.json();
   },
 
-  /** One room, course and teacher (the demo teacher), and the given sessions, through the admin calls. */
+  /** One room, course and teacher of its own, and the given sessions, through the admin calls. */
   fixture: async (app, raw): Promise<Fixture> => {
     const args = raw as FixtureArgs;
     const token = await adminToken(app);
@@ -86,12 +102,13 @@ export const setups: Record<string, Setup> = {
       { name: 'Bench Flow', description: 'Load test class', duration_min: 60, default_capacity: maxCapacity },
       token,
     )) as unknown as { course: { _id: string } };
-    const teacherUser = await findUserByUsername(app.db, 'teacher');
-    if (!teacherUser) throw new Error('demo teacher missing: SEED_DEMO must be on');
+    // A teacher of its own: the demo teacher already teaches the demo week, and a session that
+    // overlaps one of theirs is refused (TEACHER_BUSY).
+    const teacherUserId = await benchTeacherUser(app);
     const { teacher } = (await injectCall(
       app,
       adminClassCalls.saveTeacher.url,
-      { user_id: teacherUser.id, introduction: 'Bench teacher' },
+      { user_id: teacherUserId, introduction: 'Bench teacher' },
       token,
     )) as unknown as { teacher: { _id: string } };
     const sessionIds: string[] = [];
