@@ -132,6 +132,15 @@ export const accountCalls = {
       .refine((v) => v.password2 === undefined || v.password2 === v.newPassword, mismatch),
     z.object({ vk_uni_token: tokenInfo }),
   ),
+  /** First password of an account made by an e-mail or SMS code login (hasPassword false); no old password to give. */
+  resetPwd: defineCall(
+    'user/kh/resetPwd',
+    z
+      .object({ newPassword: password, password2: z.string().optional() })
+      .strict()
+      .refine((v) => v.password2 === undefined || v.password2 === v.newPassword, mismatch),
+    z.object({ userInfo, vk_uni_token: tokenInfo }),
+  ),
   updateUser: defineCall(
     'user/kh/updateUser',
     z

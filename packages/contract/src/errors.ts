@@ -111,6 +111,13 @@ export const ERRORS = {
   },
   PASSWORDS_MISMATCH: { msg: m('The two passwords do not match', '两次输入的密码不一致', '兩次輸入的密碼不一致') },
   OLD_PASSWORD_WRONG: { msg: m('The current password is incorrect', '原密码错误', '原密碼錯誤') },
+  PASSWORD_ALREADY_SET: {
+    msg: m(
+      'This account already has a password: change it with the current one',
+      '该账号已设置密码，请使用原密码修改',
+      '該帳號已設定密碼，請使用原密碼修改',
+    ),
+  },
   CODE_INVALID: { msg: m('The verification code is wrong or has expired', '验证码错误或已过期', '驗證碼錯誤或已過期') },
   CODE_TOO_FREQUENT: {
     msg: m(

@@ -39,6 +39,7 @@ export const accountHandlers = [
   }),
 
   handle(accountCalls.updatePwd, (input, ctx) => account.updatePassword(ctx, input.oldPassword, input.newPassword)),
+  handle(accountCalls.resetPwd, (input, ctx) => account.setFirstPassword(ctx, input.newPassword)),
   handle(accountCalls.updateUser, (input, ctx) => account.updateProfile(ctx, input)),
   handle(accountCalls.setAvatar, (input, ctx) => account.setAvatar(ctx, input.avatar)),
   handle(accountCalls.getMyUserInfo, (_input, ctx) => account.myUserInfo(ctx)),

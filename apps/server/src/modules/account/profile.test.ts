@@ -102,6 +102,69 @@ describe('user/kh/updatePwd', () => {
   });
 });
 
+describe('user/kh/resetPwd (first password of a code-login account)', () => {
+  it('sets the password, which then logs in, and ends the other sessions', async () => {
+    const member = await codeOnlyMember();
+    await t.call('user/pub/sendEmailCode', { email: member.email, type: 'login' });
+    const other = await t.call<LoginResult>('user/pub/loginByEmail', {
+      email: member.email,
+      code: await latestCode(t, member.email),
+    });
+    const res = await t.call<Info & { vk_uni_token: TokenInfo }>(
+      'user/kh/resetPwd',
+      { newPassword: 'First_pass1', password2: 'First_pass1' },
+      { token: member.token },
+    );
+    expect(res).toMatchObject({ code: 0, userInfo: { _id: member.uid, hasPassword: true } });
+    expect(res.vk_uni_token.token).not.toBe(member.token);
+    expect((await t.call('user/kh/getMyUserInfo', {}, { token: res.vk_uni_token.token })).code).toBe(0);
+    expect((await t.call('user/kh/getMyUserInfo', {}, { token: other.vk_uni_token.token })).code).toBe(30202);
+    expect((await login(member.email, 'First_pass1')).uid).toBe(member.uid);
+  });
+
+  it('refuses an account that has a password, in the caller language, and leaves the password as it was', async () => {
+    const member = await t.register();
+    const res = await t.call(
+      'user/kh/resetPwd',
+      { newPassword: 'Taken_over1' },
+      { token: member.vk_uni_token.token, locale: 'zh-Hans' },
+    );
+    expect(res).toMatchObject({ code: 'PASSWORD_ALREADY_SET', msg: '该账号已设置密码，请使用原密码修改' });
+    expect((await login(member.userInfo.username ?? '', 'Taken_over1')).code).toBe('ACCOUNT_OR_PASSWORD_WRONG');
+    expect((await login(member.userInfo.username ?? '', 'Secret123')).code).toBe(0);
+  });
+
+  it('lets exactly one of many racing first passwords through', async () => {
+    const member = await codeOnlyMember();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.call('user/kh/resetPwd', { newPassword: `Racer_${i}x` }, { token: member.token }),
+      ),
+    );
+    const winners = answers.flatMap((a, i) => (a.code === 0 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 'PASSWORD_ALREADY_SET')).toHaveLength(11);
+    expect((await login(member.email, `Racer_${winners[0]}x`)).uid).toBe(member.uid);
+  });
+
+  it.each([
+    [{ newPassword: '1bad_pass' }, 'newPassword'],
+    [{ newPassword: 'Good_pass', password2: 'Good_pasz' }, 'password2'],
+    [{ newPassword: 'Good_pass', oldPassword: 'x' }, 'oldPassword'],
+  ])('refuses %o naming %s', async (data, field) => {
+    const member = await codeOnlyMember();
+    expect(await t.call('user/kh/resetPwd', data, { token: member.token })).toMatchObject({
+      code: 'INVALID_PARAM',
+      field,
+    });
+  });
+
+  it('needs a token', async () => {
+    const res = await t.call('user/kh/resetPwd', { newPassword: 'Good_pass' });
+    expect(res.code).toBe(30204);
+  });
+});
+
 describe('user/kh/updateUser and getMyUserInfo', () => {
   it('updates nickname, gender and birthday, and getMyUserInfo and getMyInfo show them', async () => {
     const member = await codeOnlyMember();

@@ -3,7 +3,7 @@ import { type LoginResult, ROLES, type Role, type UserInfo } from '@studio/contr
 import type { ErrorName } from '@studio/contract/errors';
 import type { TokenInfo } from '@studio/contract/protocol';
 import { isFutureDate } from '@studio/contract/validators';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
@@ -301,7 +301,7 @@ export async function loginByToken(ctx: CallContext): Promise<LoginResult> {
 
 /**
  * Changes the password after checking the current one (wrong guesses count toward the login lock,
- * since they guess the same secret). Every other session ends; this one stays and gets a fresh token.
+ * since they guess the same secret).
  */
 export async function updatePassword(
   ctx: AuthedContext,
@@ -317,19 +317,51 @@ export async function updatePassword(
     if (locked) lockedError(locked, now);
     return fail('OLD_PASSWORD_WRONG');
   }
+  return { vk_uni_token: await writePassword(ctx, row, newPassword, false) };
+}
+
+/**
+ * The first password of an account made by a code login: nothing to check it against, so it is
+ * refused once the account has one (a stolen session must not be able to replace a password).
+ */
+export async function setFirstPassword(
+  ctx: AuthedContext,
+  newPassword: string,
+): Promise<{ userInfo: UserInfo; vk_uni_token: TokenInfo }> {
+  const row = await getUserOrFail(ctx.db, ctx.user.uid);
+  if (row.passwordHash) fail('PASSWORD_ALREADY_SET');
+  const vk_uni_token = await writePassword(ctx, row, newPassword, true);
+  return { userInfo: await toUserInfo(ctx.db, await getUserOrFail(ctx.db, row.id)), vk_uni_token };
+}
+
+/**
+ * Stores a new password (`firstOnly`: only while the account has none, so that of two racing
+ * first passwords one wins). Every other session ends; this one stays and gets a fresh token.
+ */
+async function writePassword(
+  ctx: AuthedContext,
+  row: repo.UserRow,
+  newPassword: string,
+  firstOnly: boolean,
+): Promise<TokenInfo> {
+  const now = ctx.clock.now();
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  const written = await ctx.db.transaction(async (tx) => {
+    const updated = await tx
       .update(users)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-      .where(eq(users.id, row.id));
+      .where(firstOnly ? and(eq(users.id, row.id), isNull(users.passwordHash)) : eq(users.id, row.id))
+      .returning({ id: users.id });
+    if (updated.length === 0) return false;
     await repo.revokeOtherTokens(tx, row.id, ctx.user.jti, now);
+    return true;
   });
+  if (!written) fail('PASSWORD_ALREADY_SET');
   const { token, tokenExpired } = await issueToken(ctx.db, row, now, ctx.client.deviceId);
   const vk_uni_token = { token, tokenExpired };
   ctx.issueToken = vk_uni_token;
   await pushForceLogout(ctx, row.id, 'password_changed');
-  return { vk_uni_token };
+  return vk_uni_token;
 }
 
 /** Tells the member's open apps that sessions ended: sockets whose token no longer works get force-logout (realtime.ts). */

@@ -37,6 +37,11 @@ export async function updatePassword(input: CallInput<typeof accountCalls.update
   await call(accountCalls.updatePwd, input);
 }
 
+/** First password of a code-login account: no current one to give; the answer's user info says it is set now. */
+export async function setFirstPassword(input: CallInput<typeof accountCalls.resetPwd>): Promise<void> {
+  applyUserInfo((await call(accountCalls.resetPwd, input)).userInfo);
+}
+
 export async function bindMobile(input: CallInput<typeof accountCalls.bindMobile>): Promise<void> {
   applyUserInfo((await call(accountCalls.bindMobile, input)).userInfo);
 }

@@ -12,7 +12,7 @@ export function AccountSecurityPage() {
   const { data, error, isPending, refetch } = useMyUserInfo();
   if (isPending) return <PageSkeleton rows={1} />;
   if (error) return <PageError error={error} onRetry={() => void refetch()} />;
-  const { mobile, email } = data.userInfo;
+  const { mobile, email, hasPassword } = data.userInfo;
 
   return (
     <List>
@@ -32,6 +32,7 @@ export function AccountSecurityPage() {
         to={paths.updatePassword}
         prefix={<KeyOutline aria-hidden="true" />}
         title={t('account.updatePassword.title')}
+        extra={hasPassword ? undefined : t('account.info.notSet')}
       />
     </List>
   );

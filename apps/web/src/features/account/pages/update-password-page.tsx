@@ -2,28 +2,37 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCalls } from '@studio/contract/account';
 import type { CallInput } from '@studio/contract/protocol';
 import { Button } from 'antd-mobile';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type Control, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateBack } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
+import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { TextField } from '@/shared/ui/text-field';
-import { updatePassword } from '../api/user-info';
+import { setFirstPassword, updatePassword, useMyUserInfo } from '../api/user-info';
 
-type Values = CallInput<typeof accountCalls.updatePwd>;
-
+/** Change the password with the current one; an account made by a code login sets its first one instead. */
 export function UpdatePasswordPage() {
+  const { data, error, isPending, refetch } = useMyUserInfo();
+  if (isPending) return <PageSkeleton rows={3} />;
+  if (error) return <PageError error={error} onRetry={() => void refetch()} />;
+  return data.userInfo.hasPassword ? <ChangePasswordForm /> : <FirstPasswordForm />;
+}
+
+type ChangeValues = CallInput<typeof accountCalls.updatePwd>;
+
+function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { control, handleSubmit } = useForm<Values>({
+  const { control, handleSubmit } = useForm<ChangeValues>({
     resolver: zodResolver(accountCalls.updatePwd.input),
     defaultValues: { oldPassword: '', newPassword: '', password2: '' },
   });
-  const [submit, pending] = useLockedAction(async (values: Values) => {
+  const [submit, pending] = useLockedAction(async (values: ChangeValues) => {
     await updatePassword(values);
     showToast(t('account.updatePassword.done'));
     navigateBack();
   });
-
   return (
     <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
       <TextField
@@ -33,9 +42,42 @@ export function UpdatePasswordPage() {
         label={t('account.fields.currentPassword')}
         autoComplete="current-password"
       />
+      <NewPasswordFields control={control} />
+      <SaveButton pending={pending} />
+    </form>
+  );
+}
+
+type FirstValues = CallInput<typeof accountCalls.resetPwd>;
+
+function FirstPasswordForm() {
+  const { t } = useTranslation();
+  const { control, handleSubmit } = useForm<FirstValues>({
+    resolver: zodResolver(accountCalls.resetPwd.input),
+    defaultValues: { newPassword: '', password2: '' },
+  });
+  const [submit, pending] = useLockedAction(async (values: FirstValues) => {
+    await setFirstPassword(values);
+    showToast(t('account.updatePassword.setDone'));
+    navigateBack();
+  });
+  return (
+    <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
+      <p className="secondary">{t('account.updatePassword.setIntro')}</p>
+      <NewPasswordFields control={control} />
+      <SaveButton pending={pending} />
+    </form>
+  );
+}
+
+/** The new password and its repetition, the same in both forms (both schemas name them alike). */
+function NewPasswordFields<T extends FirstValues>({ control }: { control: Control<T> }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
       <TextField
         control={control}
-        name="newPassword"
+        name={'newPassword' as Path<T>}
         type="password"
         label={t('account.fields.newPassword')}
         autoComplete="new-password"
@@ -43,16 +85,22 @@ export function UpdatePasswordPage() {
       />
       <TextField
         control={control}
-        name="password2"
+        name={'password2' as Path<T>}
         type="password"
         label={t('account.fields.password2')}
         autoComplete="new-password"
       />
-      <div className="form-actions">
-        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+    </>
+  );
+}
+
+function SaveButton({ pending }: { pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-actions">
+      <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+        {t('common.save')}
+      </Button>
+    </div>
   );
 }

@@ -219,7 +219,7 @@ function CourseFullSheet({ error, now, joining, canJoin, onJoin, onClose }: Cour
   const { t } = useTranslation();
   const format = useClassFormat();
   return (
-    <Popup visible={error !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-body">
+    <Popup visible={error !== null} onMaskClick={onClose} onClose={onClose} showCloseButton bodyClassName="sheet-body">
       <div className="sheet" role="dialog" aria-labelledby="course-full-title">
         <h2 id="course-full-title" className="sheet-title">
           {t('classes.full.title')}

@@ -58,6 +58,7 @@ export function CodeEntry({ onSubmit, submitLabel }: CodeEntryProps) {
         visible={scanning}
         onMaskClick={() => setScanning(false)}
         onClose={() => setScanning(false)}
+        showCloseButton
         destroyOnClose
       >
         <div className="sheet" role="dialog" aria-labelledby={`${inputId}-scan`}>
