@@ -66,7 +66,7 @@ const type = (label: string, value: string) =>
 
 describe('update password page of an account without a password', () => {
   it('says the password is not set, and the page asks for no current password', async () => {
-    const entry = await screen.findByRole('link', { name: 'Change password' });
+    const entry = await screen.findByRole('link', { name: 'Login password' });
     expect(entry.closest('.adm-list-item')?.textContent).toContain('Not set');
     fireEvent.click(entry);
     expect(await screen.findByText(/Set a password to sign in with it as well/)).toBeTruthy();
