@@ -120,6 +120,44 @@ describe('bad input answers a clear error, never 500', () => {
     }
   });
 
+  it('answers a NUL character in any text with INVALID_PARAM naming the field, and writes nothing', async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const cases: [string, unknown, string][] = [
+      ['user/pub/login', { username: 'ab\u0000cd', password: 'Secret123' }, 'username'],
+      ['user/pub/register', { username: 'nul\u0000user', password: 'Secret123', agree: true }, 'username'],
+      ['user/pub/sendEmailCode', { email: 'a\u0000b@example.com', type: 'login' }, 'email'],
+      ['user/kh/updateUser', { nickname: 'Mia\u0000' }, 'nickname'],
+      ['client/course.pub_getSessionDetail', { _id: '\u0000' }, '_id'],
+      [
+        'client/test.pub_nested',
+        {
+          items: [
+            { sku_id: 'ok', buy_num: 1 },
+            { sku_id: 'x\u0000', buy_num: 1 },
+          ],
+        },
+        'items.1.sku_id',
+      ],
+    ];
+    for (const [url, data, field] of cases) {
+      const res = await t.call(url, data, { token });
+      expect(res, url).toMatchObject({ code: 'INVALID_PARAM', field });
+    }
+    const info = await t.call<{ userInfo: { nickname: string } }>('user/kh/getMyUserInfo', {}, { token });
+    expect(info.userInfo.nickname).toBe(member.userInfo.nickname);
+  });
+
+  it('finds the first NUL character however deep it is', async () => {
+    const { findNulCharacter } = await import('./protocol');
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(findNulCharacter(deep)).toBe(Array(50_000).fill('0').join('.'));
+    expect(findNulCharacter({ a: ['ok', { b: 'fine' }], c: 'no' })).toBeNull();
+    expect(findNulCharacter({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNulCharacter('\u0000')).toBe('data');
+  });
+
   it('answers INVALID_PARAM url when the router form has no usable url', async () => {
     for (const payload of [{ data: {} }, { url: 42 }, { url: '' }, { url: 'a'.repeat(201) }, [], null, 7]) {
       const res = await post('/api/router', JSON.stringify(payload));

@@ -137,6 +137,42 @@ export function describeZodError(error: z.ZodError): { field: string; reason: st
 }
 
 /**
+ * The path (`items.0.name`, or `data` for the whole input) of the first string or key holding a NUL
+ * character, which no PostgreSQL text column accepts; null when there is none. Iterative, since the
+ * input may be nested deeply.
+ */
+export function findNulCharacter(input: unknown): string | null {
+  interface Step {
+    value: unknown;
+    key: string;
+    parent: Step | null;
+  }
+  const pathOf = (step: Step | null, last?: string): string => {
+    const keys = last === undefined ? [] : [last];
+    for (let s = step; s?.parent; s = s.parent) keys.push(s.key);
+    return keys.reverse().join('.') || 'data';
+  };
+  const stack: Step[] = [{ value: input, key: '', parent: null }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const { value } = step;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(step);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: step });
+    } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (key.includes('\u0000')) return pathOf(step, key);
+        stack.push({ value: child, key, parent: step });
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * The call protocol of API.md: `POST /api/router {url, data}` and `POST /api/<url>` (body = data)
  * are the same call; access by group; input and output through the contract's schemas; every
  * answer an envelope `{code, msg, ...}`.
@@ -201,6 +237,10 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
     if (!parsed.success) {
       const { field, reason } = describeZodError(parsed.error);
       return sendError(reply, req, 'INVALID_PARAM', { field }, { field, reason });
+    }
+    const nulField = findNulCharacter(parsed.data);
+    if (nulField !== null) {
+      return sendError(reply, req, 'INVALID_PARAM', { field: nulField }, { field: nulField, reason: 'NUL character' });
     }
 
     const ctx: CallContext = {
