@@ -1,8 +1,11 @@
 import type { TokenInfo } from '@studio/contract/protocol';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userTokens } from '../modules/account/schema';
+import { RENEWED_TOKEN_GRACE_MS } from '../modules/account/service';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { MINUTE } from './clock';
+import { DAY, MINUTE } from './clock';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, TOKEN_TTL_MS, TokenSigner } from './tokens';
 
 let t: TestApp;
@@ -57,6 +60,61 @@ describe('tokens', () => {
     const after = await me(renewed.token);
     expect(after).toMatchObject({ code: 0, userInfo: { _id: member.uid } });
     expect(after.vk_uni_token).toBeUndefined();
+  });
+
+  it('are renewed once however many calls renew at the same time, and other devices keep their tokens', async () => {
+    const member = await t.register();
+    const login = () =>
+      t.call<{ vk_uni_token: TokenInfo }>('user/pub/login', {
+        username: member.userInfo.username,
+        password: member.password,
+      });
+    // Nine devices logged in a day later: with the first, ten live tokens, the limit.
+    t.clock.advance(DAY);
+    const others: string[] = [];
+    for (let i = 0; i < MAX_LIVE_TOKENS - 1; i++) others.push((await login()).vk_uni_token.token);
+
+    t.clock.advance(TOKEN_TTL_MS - TOKEN_RENEW_WITHIN_MS);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => me(member.vk_uni_token.token)));
+    expect(answers.map((a) => a.code)).toEqual(Array(12).fill(0));
+    const successors = new Set(answers.map((a) => decodeJwt(a.vk_uni_token!.token).jti));
+    expect(successors.size).toBe(1);
+    for (const token of others) expect((await me(token)).code, 'another device').toBe(0);
+    // loginByToken with the same old token answers that successor too.
+    const byToken = await t.call<{ vk_uni_token: TokenInfo }>(
+      'user/pub/loginByToken',
+      {},
+      {
+        token: member.vk_uni_token.token,
+      },
+    );
+    expect(decodeJwt(byToken.vk_uni_token.token).jti).toBe([...successors][0]);
+
+    // The renewed token works on for the grace period, then ends; its successor serves on.
+    t.clock.advance(RENEWED_TOKEN_GRACE_MS - MINUTE);
+    expect((await me(member.vk_uni_token.token)).code).toBe(0);
+    t.clock.advance(2 * MINUTE);
+    expectTokenError(await me(member.vk_uni_token.token), 30203);
+    expect((await me(answers[0]!.vk_uni_token!.token)).code).toBe(0);
+  });
+
+  it('loginByToken replaces the token, leaving the live-token count as it was', async () => {
+    const member = await t.register();
+    let token = member.vk_uni_token.token;
+    for (let i = 0; i < MAX_LIVE_TOKENS + 2; i++) {
+      const answer = await t.call<{ vk_uni_token: TokenInfo }>('user/pub/loginByToken', {}, { token });
+      expect(answer.code).toBe(0);
+      token = answer.vk_uni_token.token;
+      t.clock.advance(RENEWED_TOKEN_GRACE_MS + MINUTE);
+    }
+    const live = await t.app.db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(eq(userTokens.userId, member.uid), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, t.clock.now())),
+      );
+    expect(live).toHaveLength(1);
+    expect((await me(token)).code).toBe(0);
   });
 
   it('are revoked by logout: 30202', async () => {

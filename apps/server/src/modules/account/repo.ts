@@ -68,6 +68,7 @@ const liveToken = preparedQuery('live_token', (db) =>
   db
     .select({
       revokedAt: userTokens.revokedAt,
+      expiresAt: userTokens.expiresAt,
       userId: users.id,
       roles: users.roles,
       permissions: users.permissions,
@@ -86,16 +87,40 @@ export async function findLiveToken(db: DbOrTx, tokenId: string) {
   return row;
 }
 
+export type TokenRow = typeof userTokens.$inferSelect;
+
+export async function lockToken(tx: DbOrTx, id: string): Promise<TokenRow | undefined> {
+  const [row] = await tx.select().from(userTokens).where(eq(userTokens.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findToken(db: DbOrTx, id: string): Promise<TokenRow | undefined> {
+  const [row] = await db.select().from(userTokens).where(eq(userTokens.id, id)).limit(1);
+  return row;
+}
+
+/** Records the successor of a renewed token and ends the renewed one at `expiresAt`. */
+export async function markRenewed(tx: DbOrTx, id: string, successorId: string, expiresAt: Date): Promise<void> {
+  await tx.update(userTokens).set({ renewedTo: successorId, expiresAt }).where(eq(userTokens.id, id));
+}
+
 export async function insertToken(db: DbOrTx, row: typeof userTokens.$inferInsert): Promise<void> {
   await db.insert(userTokens).values(row);
 }
 
-/** Revokes the member's live tokens beyond the newest `keep`. */
+/** Revokes the member's live tokens beyond the newest `keep`; renewed ones, handing over to their successor, do not count. */
 export async function revokeOldestTokens(db: DbOrTx, userId: string, keep: number, now: Date): Promise<void> {
   const live = await db
     .select({ id: userTokens.id })
     .from(userTokens)
-    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        isNull(userTokens.revokedAt),
+        isNull(userTokens.renewedTo),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
     .orderBy(desc(userTokens.createdAt), desc(userTokens.id));
   const excess = live.slice(keep).map((t) => t.id);
   if (excess.length === 0) return;

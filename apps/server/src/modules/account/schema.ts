@@ -50,6 +50,8 @@ export const userTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     deviceId: text(),
+    /** The token that renewed this one; later renewals with this token answer that same one. */
+    renewedTo: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.createdAt)],

@@ -5,7 +5,7 @@ import type { TokenInfo } from '@studio/contract/protocol';
 import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -82,25 +82,64 @@ export async function issueToken(
   now: Date,
   deviceId?: string,
 ): Promise<TokenInfo & { jti: string }> {
-  const jti = newId();
-  const exp = now.getTime() + TOKEN_TTL_MS;
-  await db.transaction(async (tx) => {
+  const { jti, exp } = await db.transaction(async (tx) => {
     // Lock the member so that concurrent logins cannot leave more than the limit alive.
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${row.id} for update`);
-    await repo.insertToken(tx, {
-      id: jti,
-      userId: row.id,
-      expiresAt: new Date(exp),
-      deviceId: deviceId || null,
-      createdAt: now,
-    });
-    await repo.revokeOldestTokens(tx, row.id, MAX_LIVE_TOKENS, now);
+    await repo.lockUser(tx, row.id);
+    return insertToken(tx, row.id, now, deviceId);
   });
+  return signToken(row, jti, exp, now);
+}
+
+/** A new live token row; the caller holds the member's lock. The oldest beyond the limit are revoked. */
+async function insertToken(
+  tx: Tx,
+  userId: string,
+  now: Date,
+  deviceId?: string,
+  jti = newId(),
+): Promise<{ jti: string; exp: number }> {
+  const exp = now.getTime() + TOKEN_TTL_MS;
+  await repo.insertToken(tx, { id: jti, userId, expiresAt: new Date(exp), deviceId: deviceId || null, createdAt: now });
+  await repo.revokeOldestTokens(tx, userId, MAX_LIVE_TOKENS, now);
+  return { jti, exp };
+}
+
+async function signToken(row: repo.UserRow, jti: string, exp: number, now: Date): Promise<TokenInfo & { jti: string }> {
   const token = await tokenSigner().sign(
     { uid: row.id, role: rolesOf(row), permission: row.permissions, jti, exp },
     now,
   );
   return { token, tokenExpired: exp, jti };
+}
+
+/**
+ * How long a renewed token keeps working beside its successor: for requests already in flight and
+ * other tabs still holding it. Until then any request with it is answered the same successor.
+ */
+export const RENEWED_TOKEN_GRACE_MS = HOUR;
+
+/**
+ * The token that replaces the caller's (renewal, loginByToken). It is made once: parallel
+ * renewals, or a later one within the grace period, answer the same successor instead of each
+ * making a token and pushing the member's other devices out of the live-token limit.
+ */
+async function successorToken(db: Db, row: repo.UserRow, parentJti: string, now: Date, deviceId?: string) {
+  const { jti, exp } = await db.transaction(async (tx) => {
+    // The member first, then the token: the order logins take (they lock the member, then revoke tokens).
+    await repo.lockUser(tx, row.id);
+    const parent = await repo.lockToken(tx, parentJti);
+    const known = parent?.renewedTo ? await repo.findToken(tx, parent.renewedTo) : undefined;
+    if (known && !known.revokedAt && known.expiresAt > now) return { jti: known.id, exp: known.expiresAt.getTime() };
+    const jti = newId();
+    // Marked first: a renewed token no longer counts toward the limit, so making its successor
+    // never revokes it (nor another device's token) while it hands over.
+    if (parent) {
+      const graceEnd = Math.min(parent.expiresAt.getTime(), now.getTime() + RENEWED_TOKEN_GRACE_MS);
+      await repo.markRenewed(tx, parent.id, jti, new Date(graceEnd));
+    }
+    return insertToken(tx, row.id, now, deviceId, jti);
+  });
+  return signToken(row, jti, exp, now);
 }
 
 /** The protocol's token check: signature, expiry, revocation, and the member's current roles. */
@@ -109,6 +148,8 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
   if (typeof claims === 'string') return claims;
   const live = await repo.findLiveToken(db, claims.jti);
   if (!live || live.revokedAt || live.disabled || live.userId !== claims.uid) return 'TOKEN_NOT_FOUND';
+  // A renewed token ends with its grace period, before the expiry its claims carry.
+  if (live.expiresAt <= now) return 'TOKEN_EXPIRED';
   return {
     ...claims,
     role: live.roles as Role[],
@@ -129,18 +170,22 @@ export async function requireCaller(ctx: CallContext): Promise<AuthUser> {
   return typeof result === 'string' ? fail(result) : result;
 }
 
-/** In the last days of a token's life, a logged-in call gets a fresh one (the old stays valid until it expires). */
+/** In the last days of a token's life, a logged-in call gets its successor (the old one works on for a grace period). */
 export async function renewToken(db: Db, user: AuthUser, ctx: CallContext): Promise<TokenInfo | null> {
   const now = ctx.clock.now();
   if (user.exp - now.getTime() > TOKEN_RENEW_WITHIN_MS) return null;
   const row = await repo.findUserById(db, user.uid);
   if (!row) return null;
-  const { token, tokenExpired } = await issueToken(db, row, now, ctx.client.deviceId);
+  const { token, tokenExpired } = await successorToken(db, row, user.jti, now, ctx.client.deviceId);
   return { token, tokenExpired };
 }
 
-export async function loginResult(ctx: CallContext, row: repo.UserRow): Promise<LoginResult> {
-  const issued = await issueToken(ctx.db, row, ctx.clock.now(), ctx.client.deviceId);
+/** The answer of a login: a new token, or for loginByToken the successor of the caller's (`replacing`). */
+export async function loginResult(ctx: CallContext, row: repo.UserRow, replacing?: AuthUser): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  const issued = replacing
+    ? await successorToken(ctx.db, row, replacing.jti, now, ctx.client.deviceId)
+    : await issueToken(ctx.db, row, now, ctx.client.deviceId);
   const vk_uni_token = { token: issued.token, tokenExpired: issued.tokenExpired };
   ctx.issueToken = vk_uni_token;
   return {
@@ -296,7 +341,7 @@ export async function logout(ctx: CallContext): Promise<void> {
 
 export async function loginByToken(ctx: CallContext): Promise<LoginResult> {
   const user = await requireCaller(ctx);
-  return loginResult(ctx, await getUserOrFail(ctx.db, user.uid));
+  return loginResult(ctx, await getUserOrFail(ctx.db, user.uid), user);
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "user_tokens" ADD COLUMN "renewed_to" text;
