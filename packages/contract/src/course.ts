@@ -155,9 +155,16 @@ export function effectiveWaitlistStatus(status: WaitlistStatus, startsAt: Instan
 /**
  * The start of each occurrence of a weekly series: every date from `firstStart`'s local date to
  * `until` (inclusive, a YYYY-MM-DD in `tz`) whose weekday (0 = Sunday) is listed, at the same local
- * wall-clock time as `firstStart` — so a 09:00 class stays at 09:00 across a DST change.
+ * wall-clock time as `firstStart` — so a 09:00 class stays at 09:00 across a DST change. Stops once
+ * it has more than `max` (the caller refuses so many), so a far-off `until` costs nothing.
  */
-export function weeklyOccurrences(firstStart: Instant, weekdays: readonly number[], until: string, tz: string): Date[] {
+export function weeklyOccurrences(
+  firstStart: Instant,
+  weekdays: readonly number[],
+  until: string,
+  tz: string,
+  max = Number.POSITIVE_INFINITY,
+): Date[] {
   const first = dayjs(firstStart).tz(tz);
   const time = first.format('HH:mm:ss');
   const last = dayjs.tz(until, tz).format('YYYY-MM-DD');
@@ -165,7 +172,7 @@ export function weeklyOccurrences(firstStart: Instant, weekdays: readonly number
   // Walk calendar dates (noon UTC avoids any DST edge while stepping by day).
   for (
     let d = dayjs.utc(`${first.format('YYYY-MM-DD')}T12:00:00Z`);
-    d.format('YYYY-MM-DD') <= last;
+    d.format('YYYY-MM-DD') <= last && out.length <= max;
     d = d.add(1, 'day')
   ) {
     if (!weekdays.includes(d.day())) continue;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reservationRecord, roster, rosterRow, sessionRecord, teacherRecord, teacherSaveInput } from './course';
 import { defineCall, noInput } from './protocol';
-import { id, isoDateTime, paged, pageQuery } from './validators';
+import { id, isoDateTime, paged, pageQuery, yearMonth } from './validators';
 
 // ---------------------------------------------------------------------------------------------
 // Check-in window (teacher check-in and verification scans)
@@ -36,9 +36,6 @@ export function checkInTiming(session: { starts_at: Instant; ends_at: Instant },
 // ---------------------------------------------------------------------------------------------
 // Records
 // ---------------------------------------------------------------------------------------------
-
-/** A calendar month, YYYY-MM (in the studio's timezone where it bounds time). */
-export const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 export const SESSION_SCOPES = ['upcoming', 'past'] as const;
 /** upcoming = not yet ended (a class in progress is still upcoming), past = ended. */

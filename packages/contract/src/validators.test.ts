@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { accountCalls } from './account';
-import { account, birthday, code6, email, isFutureDate, mobile, nickname, password, username } from './validators';
+import {
+  account,
+  birthday,
+  code6,
+  email,
+  isFutureDate,
+  isoDate,
+  isoDateTime,
+  mobile,
+  nickname,
+  password,
+  username,
+  yearMonth,
+} from './validators';
 
 const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) => schema.safeParse(value).success;
 
@@ -79,5 +92,25 @@ describe('account validators (spec section 5)', () => {
     expect(accountCalls.register.input.safeParse(base).success).toBe(true);
     expect(accountCalls.register.input.safeParse({ ...base, agree: false }).success).toBe(false);
     expect(accountCalls.register.input.safeParse({ ...base, password2: 'Secret124' }).success).toBe(false);
+  });
+});
+
+describe('dates and times', () => {
+  it.each([
+    [isoDate, '1900-01-01', true],
+    [isoDate, '2999-12-31', true],
+    [isoDate, '1899-12-31', false],
+    [isoDate, '3000-01-01', false],
+    [isoDate, '9999-12-31', false],
+    [isoDateTime, '2026-11-23T09:00:00+08:00', true],
+    [isoDateTime, '2999-12-31T23:59:59-12:00', true],
+    [isoDateTime, '9999-12-31T23:59:59-12:00', false],
+    [isoDateTime, '0001-01-01T00:00:00+14:00', false],
+    [isoDateTime, '2026-11-23T09:00:00', false],
+    [yearMonth, '2026-11', true],
+    [yearMonth, '9999-12', false],
+    [yearMonth, '2026-13', false],
+  ] as const)('%#: %s', (schema, value, valid) => {
+    expect(ok(schema, value)).toBe(valid);
   });
 });

@@ -23,8 +23,19 @@ export const email = z.string().trim().max(254, 'email').regex(EMAIL_RE, 'email'
 export const code6 = z.string().regex(CODE_RE, 'code');
 export const nickname = z.string().trim().min(1, 'nicknameRequired').max(32, 'nicknameMax');
 export const gender = z.union([z.literal(0), z.literal(1), z.literal(2)]);
-/** A calendar date, YYYY-MM-DD. */
-export const isoDate = z.iso.date();
+/**
+ * Years a date or time may name: wide enough for any birthday or booking, narrow enough that an
+ * offset never carries an instant past what PostgreSQL and JavaScript dates can hold.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+
+/** A calendar date, YYYY-MM-DD, in MIN_YEAR..MAX_YEAR. */
+export const isoDate = z.iso.date().refine(yearInRange, 'dateRange');
 /** A birthday: a calendar date from 1900 on. "Not in the future" needs today's date: see isFutureDate. */
 export const birthday = isoDate.refine((v) => v >= '1900-01-01', 'birthday');
 
@@ -37,8 +48,13 @@ export function isFutureDate(date: string, now: Date = new Date()): boolean {
   return date > latestToday;
 }
 
-/** An instant with offset, as API.md requires for times. */
-export const isoDateTime = z.iso.datetime({ offset: true });
+/** An instant with offset, as API.md requires for times, in MIN_YEAR..MAX_YEAR. */
+export const isoDateTime = z.iso.datetime({ offset: true }).refine(yearInRange, 'dateRange');
+/** A calendar month, YYYY-MM, in MIN_YEAR..MAX_YEAR. */
+export const yearMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .refine(yearInRange, 'dateRange');
 export const id = z.string().min(1).max(64);
 export const moneyMinor = z.number().int().nonnegative();
 
@@ -65,4 +81,5 @@ export const VALIDATION_KEYS = [
   'required',
   'birthday',
   'birthdayFuture',
+  'dateRange',
 ] as const;

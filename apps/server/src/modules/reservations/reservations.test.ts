@@ -539,6 +539,23 @@ describe('staff calls', () => {
     expect(refused.code).toBe('RESERVATION_NOT_ACTIVE');
   });
 
+  it('a member cannot cancel a class they were checked in for, so the credit stays spent', async () => {
+    const session = await buildSession(t, { startsAt: new Date(t.clock.now().getTime() + 5 * DAY) });
+    const m = await memberWithCredits(3);
+    const booked = await book(m, session.id);
+    // Staff marked attendance early (their check-in has no window); the member is still outside 24 hours.
+    await t.call('admin/reservation.checkIn', { _id: booked.reservation._id }, { token: admin.token });
+    const detail = await t.call('client/course.pub_getSessionDetail', { _id: session.id }, { token: m.token });
+    expect(detail).toMatchObject({ can_cancel: false, reservation: { checked_in_at: expect.any(String) } });
+    const res = await cancel(m, booked.reservation._id);
+    expect(res.code).toBe('ALREADY_CHECKED_IN');
+    expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(2);
+    // Staff may still call it off, credit returned: a class that did not take place.
+    const staff = await t.call('admin/reservation.cancel', { _id: booked.reservation._id }, { token: admin.token });
+    expect(staff.code).toBe(0);
+    expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(3);
+  });
+
   it('admin/session.getRoster lists booked members with check-in state and the waitlist in order', async () => {
     const session = await buildSession(t, { capacity: 2 });
     const a = await memberWithCredits();
@@ -664,6 +681,28 @@ describe('reads', () => {
     expect(long.code).toBe('TIME_RANGE_INVALID');
     const bad = await t.call('client/course.pub_getSchedule', { date_from: 'tomorrow', date_to: '2026-12-31' });
     expect(bad).toMatchObject({ code: 'INVALID_PARAM', field: 'date_from' });
+  });
+
+  it('answers dates beyond the years a date may name with INVALID_PARAM, not a database error', async () => {
+    const m = await memberWithCredits();
+    const cases: [string, unknown, string][] = [
+      ['client/course.pub_getSchedule', { date_from: '9999-12-30', date_to: '9999-12-31' }, 'date_from'],
+      ['client/course.pub_getSchedule', { date_from: '0001-01-01', date_to: '0001-01-02' }, 'date_from'],
+      [
+        'admin/package.grant',
+        { user_id: m.id, name: 'P', class_count: 1, valid_until: '9999-12-31T23:59:59-12:00' },
+        'valid_until',
+      ],
+      [
+        'admin/package.grant',
+        { user_id: m.id, name: 'P', class_count: 1, valid_from: '0001-01-01T00:00:00+14:00' },
+        'valid_from',
+      ],
+    ];
+    for (const [url, data, field] of cases) {
+      const res = await t.call(url, data, { token: admin.token });
+      expect(res, JSON.stringify(data)).toMatchObject({ code: 'INVALID_PARAM', field });
+    }
   });
 
   it('pub_getSessionDetail answers what the member can do', async () => {

@@ -318,8 +318,8 @@ export type CancelledBy = 'member' | 'staff';
 /**
  * Cancels a reservation and fills the freed seat from the waitlist, in one transaction: the credit
  * goes back, and the first eligible waiting member is booked before anyone else can see the seat.
- * Members must cancel before the cancel window (`cancelWindowHours` before start); staff may cancel
- * until the class ends.
+ * Members must cancel before the cancel window (`cancelWindowHours` before start) and before they
+ * are checked in; staff may cancel until the class ends.
  */
 export async function cancelSeat(
   tx: Tx,
@@ -334,6 +334,8 @@ export async function cancelSeat(
   const seen = effectiveReservationStatus(reservation.status as ReservationStatus, session.endsAt, now);
   const status = transition(RESERVATION_FLOW, seen, 'cancelled', () => fail('RESERVATION_NOT_ACTIVE'));
   if (input.by === 'member') {
+    // Attended (checked in): the credit is spent. Staff may still cancel, e.g. a class called off.
+    if (reservation.checkedInAt) fail('ALREADY_CHECKED_IN');
     const merchant = await getMerchant(tx);
     if (now.getTime() > cancelDeadline(session.startsAt, merchant.cancelWindowHours).getTime()) {
       fail('CANCEL_WINDOW_CLOSED', { hours: merchant.cancelWindowHours });
@@ -629,7 +631,8 @@ export async function getSessionDetail(db: Db, sessionId: string, viewerId: stri
     booking_opens_at: opensAt.toISOString(),
     cancel_deadline: deadline.toISOString(),
     can_book: open && !reservation && session.seats_left > 0 && now.getTime() >= opensAt.getTime(),
-    can_cancel: reservation?.status === 'registered' && open && now.getTime() <= deadline.getTime(),
+    can_cancel:
+      reservation?.status === 'registered' && !reservation.checked_in_at && open && now.getTime() <= deadline.getTime(),
     can_join_waitlist: open && !reservation && !waitlistEntry && session.seats_left === 0,
   };
 }

@@ -41,6 +41,11 @@ describe('weekly series occurrences', () => {
     ]);
   });
 
+  it('stops counting once past the given maximum', () => {
+    const starts = weeklyOccurrences('2026-10-19T08:00:00Z', [1], '2999-12-31', 'Europe/London', 366);
+    expect(starts).toHaveLength(367);
+  });
+
   it('starts no earlier than the first session and stops after until', () => {
     const starts = weeklyOccurrences('2026-12-02T18:00:00Z', [0, 1, 2], '2026-12-08', 'Europe/London');
     expect(starts.map((d) => d.toISOString().slice(0, 10))).toEqual(['2026-12-06', '2026-12-07', '2026-12-08']);
@@ -282,6 +287,19 @@ describe('sessions', () => {
       until: '2028-01-01',
     });
     expect(tooLong).toMatchObject({ code: 'INVALID_PARAM', field: 'until' });
+    // A far-off end answers at once (the walk stops past the limit), and beyond the years dates may name, INVALID_PARAM.
+    for (const until of ['2999-12-31', '9999-12-31']) {
+      const farOff = await asAdmin('admin/session.createSeries', {
+        course_id: course.id,
+        teacher_id: teacher.id,
+        room_id: room.id,
+        starts_at: '2026-10-19T08:00:00Z',
+        ends_at: '2026-10-19T09:00:00Z',
+        weekdays: [1],
+        until,
+      });
+      expect(farOff, until).toMatchObject({ code: 'INVALID_PARAM', field: 'until' });
+    }
     const none = await asAdmin('admin/session.createSeries', {
       course_id: course.id,
       teacher_id: teacher.id,

@@ -298,7 +298,7 @@ export async function createSeries(
     await repo.lockScheduleWrites(tx);
     const parts = await resolveSessionParts(tx, input);
     const tz = (await getMerchant(tx)).timezone;
-    const starts = weeklyOccurrences(start, input.weekdays, input.until, tz);
+    const starts = weeklyOccurrences(start, input.weekdays, input.until, tz, MAX_SERIES_SESSIONS);
     if (starts.length === 0) fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'noOccurrence' });
     if (starts.length > MAX_SERIES_SESSIONS) {
       fail('INVALID_PARAM', { field: 'until' }, { field: 'until', reason: 'tooManySessions' });

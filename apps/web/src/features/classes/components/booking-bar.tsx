@@ -93,7 +93,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
 
   if (session.status === 'cancelled') {
     button = <Bar disabled>{t('classes.detail.sessionCancelled')}</Bar>;
-  } else if (reservation?.status === 'done') {
+  } else if (reservation?.status === 'done' || reservation?.checked_in_at) {
     button = <Bar disabled>{t('classes.detail.attended')}</Bar>;
   } else if (reservation) {
     if (detail.can_cancel) {

@@ -48,7 +48,9 @@ function SheetBody({
   const { t } = useTranslation();
   const { session } = reservation;
   const rules = useSessionRules(session._id, true);
-  const canCancel = rules.data?.can_cancel ?? false;
+  const checkedIn = reservation.checked_in_at !== null;
+  // Once checked in the class counts as attended: the server refuses a member's cancel.
+  const canCancel = (rules.data?.can_cancel ?? false) && !checkedIn;
   const started = now >= new Date(session.starts_at).getTime();
 
   const [cancel, cancelling] = useLockedAction(async () => {
@@ -65,7 +67,9 @@ function SheetBody({
   });
 
   let cancelNote: string | null = null;
-  if (rules.data && !canCancel) {
+  if (checkedIn) {
+    cancelNote = t('errors.ALREADY_CHECKED_IN');
+  } else if (rules.data && !canCancel) {
     const hours = Math.round(
       (new Date(session.starts_at).getTime() - new Date(rules.data.cancel_deadline).getTime()) / 3_600_000,
     );
