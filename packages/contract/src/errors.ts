@@ -290,5 +290,20 @@ export function errorNameOf(code: number | string): ErrorName | undefined {
   return byEnvelopeCode.get(code);
 }
 
-/** Codes after which the client must clear its token and send the user to login. */
-export const TOKEN_ERROR_CODES: ReadonlySet<number | string> = new Set([30201, 30202, 30203, 30204, 1301, 1302]);
+/**
+ * Codes after which the client must clear its token and send the user to login (spec section 8):
+ * this server's numeric ones, and the named ones other uni-id back ends answer.
+ */
+export const TOKEN_ERROR_CODES: ReadonlySet<number | string> = new Set([
+  30201,
+  30202,
+  30203,
+  30204,
+  1301,
+  1302,
+  'uni-id-token-expired',
+  'uni-id-check-token-failed',
+  'uni-id-token-not-exist',
+  'uni-id-check-device-feature-failed',
+  'TOKEN_INVALID',
+]);

@@ -6,7 +6,8 @@ export const FALLBACK_LOCALE: Locale = 'en';
 export function resolveLocale(value: string | undefined | null): Locale {
   if (!value) return FALLBACK_LOCALE;
   const v = value.toLowerCase().replace('_', '-');
-  if (v === 'zh-hant' || v.startsWith('zh-tw') || v.startsWith('zh-hk') || v.startsWith('zh-mo')) return 'zh-Hant';
+  if (v.startsWith('zh-hant') || v.startsWith('zh-tw') || v.startsWith('zh-hk') || v.startsWith('zh-mo'))
+    return 'zh-Hant';
   if (v.startsWith('zh')) return 'zh-Hans';
   return 'en';
 }

@@ -43,14 +43,15 @@ afterAll(() => t.close());
 function post(
   url: string,
   payload: object,
-  opts: { mode?: string; token?: string; deviceId?: string } = {},
+  opts: { mode?: string | null; token?: string; deviceId?: string } = {},
 ): Promise<import('light-my-request').Response> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'vk-appid': APP_ID,
     'vk-device-id': opts.deviceId ?? DEVICE,
-    'vk-encrypt': opts.mode ?? 'true',
   };
+  // null: no vk-encrypt header at all.
+  if (opts.mode !== null) headers['vk-encrypt'] = opts.mode ?? 'true';
   if (opts.token) headers['uni-id-token'] = opts.token;
   return t.app.inject({ method: 'POST', url, headers, payload });
 }
@@ -93,6 +94,35 @@ describe('payload encryption', () => {
     const res = await post('/api/router', { url: 'user/kh/getMyUserInfo', encrypt: true, data: stale }, { token });
     expect(res.json()).toMatchObject({ code: 410 });
     expect(res.json().encrypt).toBeUndefined();
+  });
+
+  it('answers 410 to a request stamped more than 5 s ahead too (a replay with a forged time)', async () => {
+    const key = clientKey(APP_ID, DEVICE, token);
+    const atLimit = encryptRequest({}, key, now() + 5000, 'aes-256-ecb');
+    const ok = await post('/api/router', { url: 'user/kh/getMyUserInfo', encrypt: true, data: atLimit }, { token });
+    expect(ok.json().encrypt).toBe(true);
+    const ahead = encryptRequest({}, key, now() + 10 * 86_400_000, 'aes-256-ecb');
+    const res = await post('/api/router', { url: 'user/kh/getMyUserInfo', encrypt: true, data: ahead }, { token });
+    expect(res.json()).toMatchObject({ code: 410 });
+  });
+
+  it('reads the envelope {encrypt: true, data} without the header, and "False" in the header as plain', async () => {
+    const key = clientKey(APP_ID, DEVICE, token);
+    for (const [url, payload] of [
+      [
+        '/api/router',
+        { url: 'user/kh/getMyUserInfo', encrypt: true, data: encryptRequest({}, key, now(), 'aes-256-ecb') },
+      ],
+      ['/api/user/kh/getMyUserInfo', { encrypt: true, data: encryptRequest({}, key, now(), 'aes-256-ecb') }],
+    ] as const) {
+      const res = await post(url, payload, { token, mode: null });
+      expect(decryptAnswer(res.json(), key, 'aes-256-ecb').answer, url).toMatchObject({
+        code: 0,
+        userInfo: { _id: uid },
+      });
+    }
+    const plain = await post('/api/user/kh/getMyUserInfo', {}, { token, mode: 'False' });
+    expect(plain.json()).toMatchObject({ code: 0, userInfo: { _id: uid } });
   });
 
   it('answers 411 in plain to what it cannot decrypt', async () => {

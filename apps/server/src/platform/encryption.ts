@@ -76,7 +76,8 @@ export const payloadCodec: PayloadCodec = {
     }
     if (!isRecord(payload) || typeof payload.timeStamp !== 'number') throw new AppError('DECRYPT_FAILED');
     const { timeStamp, ...rest } = payload;
-    if (now.getTime() - timeStamp > ENCRYPTED_REQUEST_MAX_AGE_MS) throw new AppError('ENCRYPT_TOO_OLD');
+    // Stale or from the future (a replay with a forged time) alike: outside the 5 s window.
+    if (Math.abs(now.getTime() - timeStamp) > ENCRYPTED_REQUEST_MAX_AGE_MS) throw new AppError('ENCRYPT_TOO_OLD');
     return rest;
   },
 

@@ -97,10 +97,15 @@ export function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The `vk-encrypt` header when it asks for encryption ("true", "aes-256-cbc"...), else null. */
-export function encryptModeOf(req: FastifyRequest): string | null {
+/**
+ * The encryption a request asks for: the `vk-encrypt` header ("true", "aes-256-cbc"...; "false" in
+ * any case means none), or, without the header, a body that is the envelope
+ * `{ encrypt: true, data: "<base64>" }`. Null for a plain request.
+ */
+export function encryptModeOf(req: FastifyRequest, body: unknown): string | null {
   const mode = header(req, CLIENT_HEADERS.encrypt)?.trim();
-  return mode && mode !== 'false' ? mode : null;
+  if (mode) return mode.toLowerCase() === 'false' ? null : mode;
+  return isRecord(body) && body.encrypt === true && typeof body.data === 'string' ? 'true' : null;
 }
 
 export function localeOf(req: FastifyRequest): Locale {
@@ -198,8 +203,8 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
       platform: header(req, CLIENT_HEADERS.platform) ?? '',
       ip: req.ip ?? '',
     };
-    // The header decides: with it, `data` must be the cipher text, whatever the body says.
-    const encryptMode = encryptModeOf(req);
+    // With the header `data` must be the cipher text, whatever the body says.
+    const encryptMode = encryptModeOf(req, body);
     const keyParts: KeyParts = { appId: client.appId, deviceId: client.deviceId, token };
 
     const call = registry.get(url);
@@ -276,7 +281,7 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
     const url = (req.params as { '*': string })['*'];
     const body = req.body ?? {};
     // The path form's body is the data itself, or when encrypted the envelope {encrypt, data}.
-    return dispatch(req, reply, url, encryptModeOf(req) ? body : { data: body });
+    return dispatch(req, reply, url, encryptModeOf(req, body) ? body : { data: body });
   });
 }
 

@@ -106,9 +106,18 @@ describe('callFunction', () => {
     expect((error as ApiError).msg).toBe('Insufficient balance');
   });
 
-  it('ends the session and opens login on a token error', async () => {
+  it.each([
+    30203,
+    30202,
+    1301,
+    'uni-id-token-expired',
+    'uni-id-check-token-failed',
+    'uni-id-token-not-exist',
+    'uni-id-check-device-feature-failed',
+    'TOKEN_INVALID',
+  ])('ends the session and opens login on the token error %s', async (code) => {
     signIn();
-    fetchMock.mockReturnValue(answer({ code: 30203, msg: 'Login expired (token expired)' }));
+    fetchMock.mockReturnValue(answer({ code, msg: 'Login expired (token expired)' }));
     await callFunction('user/kh/getMyUserInfo').catch(() => {});
     expect(useLifeData.getState().user.uni_id_token).toBeNull();
     expect(navigation.openLogin).toHaveBeenCalledOnce();
