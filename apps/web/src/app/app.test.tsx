@@ -29,6 +29,12 @@ describe('app shell', () => {
     expect(document.title).toBe('Log in');
   });
 
+  it("opens login at the template's login path too", async () => {
+    await router.navigate('/pages_template/uni-id/login/index/index?uniIdRedirectUrl=%2Fpages%2Fuser%2Freservations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'This page does not exist' })).toBeNull();
+  });
+
   it('shows the error page for an unknown route', async () => {
     await router.navigate('/pages/no/such/page');
     expect(await screen.findByRole('heading', { name: 'This page does not exist' })).toBeTruthy();

@@ -11,6 +11,8 @@ export const paths = {
   profile: '/pages/index/mys',
 
   login: '/pages/login/index',
+  /** The template's login page (spec section 2): the same page, uniIdRedirectUrl honoured alike. */
+  loginTemplate: '/pages_template/uni-id/login/index/index',
   register: '/pages/login/register',
   forget: '/pages/login/forget',
   agreement: '/pages/login/agreement',

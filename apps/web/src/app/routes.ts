@@ -6,7 +6,13 @@ export interface PageRoute {
   /** i18n key of the page title (navigation bar and document title). */
   titleKey: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Anonymous visitors may open it (spec 2 allow-list); every other page needs a login. */
+  /**
+   * Anonymous visitors may open it; every other page needs a login. The spec 2 allow-list (home,
+   * login pages, error...) plus the tab pages (profile shows a login prompt) and the class browsing
+   * pages whose calls are public (`pub_getSchedule`, `pub_getSessionDetail`, `pub_getTeacher`,
+   * `pub_getRooms`): a visitor may look at the timetable before signing up, and Book sends them to
+   * login and back.
+   */
   anonymous?: boolean;
 }
 
@@ -18,6 +24,11 @@ function load<M>(factory: () => Promise<M>, pick: (module: M) => ComponentType):
 const home = load(
   () => import('@/features/home/pages/home-page'),
   (m) => m.HomePage,
+);
+
+const login = load(
+  () => import('@/features/account/pages/login-page'),
+  (m) => m.LoginPage,
 );
 
 export const notFoundRoute: PageRoute = {
@@ -45,15 +56,8 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
 
-  {
-    path: paths.login,
-    titleKey: 'account.login.title',
-    anonymous: true,
-    page: load(
-      () => import('@/features/account/pages/login-page'),
-      (m) => m.LoginPage,
-    ),
-  },
+  { path: paths.login, titleKey: 'account.login.title', anonymous: true, page: login },
+  { path: paths.loginTemplate, titleKey: 'account.login.title', anonymous: true, page: login },
   {
     path: paths.register,
     titleKey: 'account.register.title',

@@ -70,7 +70,7 @@ export function navigateBack(): Promise<void> {
   return move('back', (r) => (idx > 0 ? r.navigate(-1) : r.navigate(paths.home, { replace: true })));
 }
 
-const loginGroup: ReadonlySet<string> = new Set([paths.login, paths.register, paths.forget]);
+const loginGroup: ReadonlySet<string> = new Set([paths.login, paths.loginTemplate, paths.register, paths.forget]);
 
 export function isLoginPage(to: string = currentLocation()): boolean {
   return loginGroup.has(pathOf(to));
