@@ -119,6 +119,23 @@ export async function findReservationByCode(db: DbOrTx, code: string): Promise<R
   return row;
 }
 
+/** The session as it stands and whether the member already holds a seat in it, in one read (no lock). */
+export async function peekSessionForMember(
+  db: DbOrTx,
+  sessionId: string,
+  userId: string,
+): Promise<{ session: schedule.SessionRow; alreadyBooked: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      session: classSessions,
+      alreadyBooked: sql<boolean>`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} <> 'cancelled')`,
+    })
+    .from(classSessions)
+    .where(eq(classSessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
 export async function findActiveReservation(
   db: DbOrTx,
   sessionId: string,
@@ -276,6 +293,26 @@ export async function insertEntry(
 ): Promise<WaitlistRow | undefined> {
   const [row] = await tx.insert(waitlistEntries).values(values).onConflictDoNothing().returning();
   return row;
+}
+
+/** Completes the member's waiting entry for the session, if there is one, with the seat they got. */
+export async function completeWaitingEntry(
+  tx: Tx,
+  sessionId: string,
+  userId: string,
+  reservationId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'completed', reservationId, updatedAt: now })
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sessionId),
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    );
 }
 
 export async function updateEntry(

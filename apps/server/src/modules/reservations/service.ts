@@ -211,12 +211,11 @@ function assertBookable(session: scheduleRepo.SessionRow, merchant: MerchantRow,
 export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.ReservationRow> {
   const { now } = input;
   const merchant = await getMerchant(tx);
-  const seen = (await schedule.findSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
-  assertBookable(seen, merchant, now, !!(await repo.findActiveReservation(tx, seen.id, input.userId)));
-  const session = (await schedule.lockSession(tx, seen.id))!;
+  const seen = (await repo.peekSessionForMember(tx, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
+  assertBookable(seen.session, merchant, now, seen.alreadyBooked);
+  const { session, course } = (await schedule.lockSessionWithCourse(tx, seen.session.id))!;
   // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
   assertBookable(session, merchant, now, false);
-  const course = (await schedule.findCourse(tx, session.courseId))!;
   const pkg =
     (await packages.takeCreditForSession(tx, input.userId, course, session.startsAt, now, input.packageId)) ??
     fail('PACKAGE_INVALID');
@@ -228,14 +227,8 @@ export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.Reser
     now,
   });
   await schedule.addBookedCount(tx, session.id, 1, now);
-  const waiting = await repo.findWaitingEntry(tx, session.id, input.userId);
-  if (waiting) {
-    await repo.updateEntry(tx, waiting.id, {
-      status: transition(WAITLIST_FLOW, 'waiting', 'completed', () => fail('WAITLIST_NOT_ACTIVE')),
-      reservationId: reservation.id,
-      updatedAt: now,
-    });
-  }
+  // waiting → completed (WAITLIST_FLOW), in the same statement that finds the entry.
+  await repo.completeWaitingEntry(tx, session.id, input.userId, reservation.id, now);
   return reservation;
 }
 

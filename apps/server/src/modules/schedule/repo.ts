@@ -150,6 +150,21 @@ export async function lockSession(tx: Tx, id: string): Promise<SessionRow | unde
   return row;
 }
 
+/** lockSession with the session's course, in one statement (only the session row is locked). */
+export async function lockSessionWithCourse(
+  tx: Tx,
+  id: string,
+): Promise<{ session: SessionRow; course: CourseRow } | undefined> {
+  const [row] = await tx
+    .select({ session: classSessions, course: courses })
+    .from(classSessions)
+    .innerJoin(courses, eq(courses.id, classSessions.courseId))
+    .where(eq(classSessions.id, id))
+    .limit(1)
+    .for('update', { of: classSessions });
+  return row;
+}
+
 /** Moves booked_count by `delta`; callers hold the session lock (the check constraint guards 0..capacity). */
 export async function addBookedCount(tx: Tx, id: string, delta: number, now: Date): Promise<SessionRow> {
   const [row] = await tx

@@ -114,6 +114,7 @@ export const findRoom = repo.findRoom;
 export const findTeacher = repo.findTeacher;
 export const findSession = repo.findSession;
 export const lockSession = repo.lockSession;
+export const lockSessionWithCourse = repo.lockSessionWithCourse;
 export const addBookedCount = repo.addBookedCount;
 export const updateSession = repo.updateSession;
 
