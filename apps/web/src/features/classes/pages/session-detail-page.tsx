@@ -106,12 +106,12 @@ function Facts({ detail: d, format: f }: { detail: SessionDetail; format: ClassF
 function MyPlace({ detail }: { detail: SessionDetail }) {
   const { t } = useTranslation();
   if (detail.reservation) {
+    // Checked in counts as attended before the class ends too (as the reservations list shows it).
+    const attended = detail.reservation.status === 'done' || detail.reservation.checked_in_at !== null;
     return (
       <section className="card my-place" aria-label={t('classes.detail.myPlace')}>
-        <StatusTag kind="reservation" status={detail.reservation.status} />
-        <p>
-          {detail.reservation.status === 'done' ? t('classes.detail.attendedText') : t('classes.detail.bookedText')}
-        </p>
+        <StatusTag kind="reservation" status={attended ? 'done' : detail.reservation.status} />
+        <p>{attended ? t('classes.detail.attendedText') : t('classes.detail.bookedText')}</p>
       </section>
     );
   }
