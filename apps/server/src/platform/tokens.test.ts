@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokens } from '../modules/account/schema';
 import { RENEWED_TOKEN_GRACE_MS } from '../modules/account/service';
+import { setMerchant } from '../modules/schedule/testing';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { DAY, MINUTE } from './clock';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, TOKEN_TTL_MS, TokenSigner } from './tokens';
@@ -115,6 +116,23 @@ describe('tokens', () => {
       );
     expect(live).toHaveLength(1);
     expect((await me(token)).code).toBe(0);
+  });
+
+  it("live as many days as the studio's setting says, renewed in their last 3 days alike", async () => {
+    await setMerchant(t, { tokenTtlDays: 30 });
+    try {
+      const member = await t.register();
+      expect(member.vk_uni_token.tokenExpired).toBe(t.clock.now().getTime() + 30 * DAY);
+      t.clock.advance(27 * DAY - MINUTE);
+      expect((await me(member.vk_uni_token.token)).vk_uni_token).toBeUndefined();
+      t.clock.advance(2 * MINUTE);
+      const renewed = (await me(member.vk_uni_token.token)).vk_uni_token!;
+      expect(renewed.tokenExpired).toBe(t.clock.now().getTime() + 30 * DAY);
+      // A life inside the renewal window would renew on every call: the database refuses it.
+      await expect(setMerchant(t, { tokenTtlDays: 3 })).rejects.toThrow();
+    } finally {
+      await setMerchant(t, { tokenTtlDays: 7 });
+    }
   });
 
   it('are revoked by logout: 30202', async () => {

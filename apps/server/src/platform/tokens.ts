@@ -5,6 +5,7 @@ import type { Role } from '@studio/contract/account';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DAY } from './clock';
 
+/** A token's life by default: the merchant's tokenTtlDays (a setting) starts at 7 days. */
 export const TOKEN_TTL_MS = 7 * DAY;
 /** A logged-in call in the last 3 days of a token's life gets a fresh token. */
 export const TOKEN_RENEW_WITHIN_MS = 3 * DAY;

@@ -11,7 +11,8 @@ import { newId, randomCode } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { AuthedContext, AuthUser, CallContext } from '../../platform/protocol';
 import { FORCE_LOGOUT } from '../../platform/realtime';
-import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, TOKEN_TTL_MS, type TokenSigner } from '../../platform/tokens';
+import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
+import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
 import { loginFailures, users } from './schema';
 
@@ -98,7 +99,7 @@ async function insertToken(
   deviceId?: string,
   jti = newId(),
 ): Promise<{ jti: string; exp: number }> {
-  const exp = now.getTime() + TOKEN_TTL_MS;
+  const exp = now.getTime() + (await getMerchant(tx)).tokenTtlDays * DAY;
   await repo.insertToken(tx, { id: jti, userId, expiresAt: new Date(exp), deviceId: deviceId || null, createdAt: now });
   await repo.revokeOldestTokens(tx, userId, MAX_LIVE_TOKENS, now);
   return { jti, exp };

@@ -1,22 +1,30 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The studio: one row (id 'default') holding its public info and the settings staff change. */
-export const merchants = pgTable('merchants', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  logo: text().notNull().default(''),
-  description: text().notNull().default(''),
-  address: text().notNull().default(''),
-  phone: text().notNull().default(''),
-  currency: text().notNull().default('GBP'),
-  timezone: text().notNull().default('Europe/London'),
-  shareTitle: text().notNull().default(''),
-  shareImage: text().notNull().default(''),
-  wechatLoginEnabled: boolean().notNull().default(false),
-  cancelWindowHours: integer().notNull().default(24),
-  bookingWindowDays: integer().notNull().default(14),
-  autoCancelMinutes: integer().notNull().default(30),
-  /** Settings added by later issues (points rules, top-up presets...) without a migration each. */
-  settings: jsonb().notNull().default({}),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    logo: text().notNull().default(''),
+    description: text().notNull().default(''),
+    address: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    currency: text().notNull().default('GBP'),
+    timezone: text().notNull().default('Europe/London'),
+    shareTitle: text().notNull().default(''),
+    shareImage: text().notNull().default(''),
+    wechatLoginEnabled: boolean().notNull().default(false),
+    cancelWindowHours: integer().notNull().default(24),
+    bookingWindowDays: integer().notNull().default(14),
+    autoCancelMinutes: integer().notNull().default(30),
+    /** How long a login token lives (RULES.md: 7 days, a setting); more than the 3-day renewal window. */
+    tokenTtlDays: integer().notNull().default(7),
+    /** Settings added by later issues (points rules, top-up presets...) without a migration each. */
+    settings: jsonb().notNull().default({}),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // A token must outlive its renewal window (the last 3 days), or every call would renew it.
+  (t) => [check('merchants_token_ttl_days_check', sql`${t.tokenTtlDays} between 4 and 365`)],
+);

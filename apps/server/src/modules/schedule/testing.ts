@@ -117,10 +117,10 @@ export async function buildPackage(t: TestApp, userId: string, o: PackageOverrid
   });
 }
 
-/** Changes studio settings for a test (cancel window, booking window, timezone). */
+/** Changes studio settings for a test (cancel window, booking window, timezone, token life). */
 export async function setMerchant(
   t: TestApp,
-  changes: Partial<{ cancelWindowHours: number; bookingWindowDays: number; timezone: string }>,
+  changes: Partial<{ cancelWindowHours: number; bookingWindowDays: number; timezone: string; tokenTtlDays: number }>,
 ) {
   const row = await getMerchant(t.app.db);
   await t.app.db.update(merchants).set(changes).where(eq(merchants.id, row.id));
