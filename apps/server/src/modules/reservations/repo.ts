@@ -101,6 +101,9 @@ export const startsAfter = (t: Date) => sql`${classSessions.startsAt} > ${iso(t)
 export const startsNoLaterThan = (t: Date) => sql`${classSessions.startsAt} <= ${iso(t)}`;
 export const isScheduled = eq(classSessions.status, 'scheduled');
 export const notSession = (id: string) => ne(classSessions.id, id);
+/** Sessions of the course that session `id` belongs to. */
+export const sameCourseAs = (id: string) =>
+  sql`${classSessions.courseId} = (select other.course_id from ${classSessions} other where other.id = ${id})`;
 
 // Reservations -----------------------------------------------------------------------------------
 
@@ -119,20 +122,24 @@ export async function findReservationByCode(db: DbOrTx, code: string): Promise<R
   return row;
 }
 
+const peekStatement = preparedQuery('peek_session_for_member', (db) =>
+  db
+    .select({
+      session: classSessions,
+      alreadyBooked: sql<boolean>`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${sql.placeholder('user')} and ${reservations.status} <> 'cancelled')`,
+    })
+    .from(classSessions)
+    .where(eq(classSessions.id, sql.placeholder('session')))
+    .limit(1),
+);
+
 /** The session as it stands and whether the member already holds a seat in it, in one read (no lock). */
 export async function peekSessionForMember(
   db: DbOrTx,
   sessionId: string,
   userId: string,
 ): Promise<{ session: schedule.SessionRow; alreadyBooked: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      session: classSessions,
-      alreadyBooked: sql<boolean>`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} <> 'cancelled')`,
-    })
-    .from(classSessions)
-    .where(eq(classSessions.id, sessionId))
-    .limit(1);
+  const [row] = await peekStatement(db, { session: sessionId, user: userId });
   return row;
 }
 

@@ -202,18 +202,33 @@ function assertBookable(session: scheduleRepo.SessionRow, merchant: MerchantRow,
 }
 
 /**
- * Books a seat: the window (opens `bookingWindowDays` before start, closes at start), one active
- * reservation per member, capacity, then one credit. The checks run first on a plain read, so that
- * the many refusals of a full class never queue for its lock; they run again under the session's
- * row lock, which every seat change takes. A member waiting for this session who books directly
- * leaves the waitlist as completed.
+ * The booking checks on a plain read, outside any transaction (one prepared statement and the
+ * studio row): the many refusals of a full class cost that and never open a transaction or queue
+ * for the session's lock. Answers the studio row for bookSeat.
  */
-export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.ReservationRow> {
+export async function precheckBooking(db: DbOrTx, input: BookSeatInput, merchant: MerchantRow): Promise<void> {
+  const seen = (await repo.peekSessionForMember(db, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
+  assertBookable(seen.session, merchant, input.now, seen.alreadyBooked);
+}
+
+/**
+ * Books a seat: the window (opens `bookingWindowDays` before start, closes at start), one active
+ * reservation per member, capacity, then one credit. The checks run first on a plain read
+ * (precheckBooking, done here unless the caller did it and passes the studio row); they run again
+ * under the session's row lock, which every seat change takes. A member waiting for this session
+ * who books directly leaves the waitlist as completed.
+ */
+export async function bookSeat(
+  tx: Tx,
+  input: BookSeatInput & { merchant?: MerchantRow },
+): Promise<repo.ReservationRow> {
   const { now } = input;
-  const merchant = await getMerchant(tx);
-  const seen = (await repo.peekSessionForMember(tx, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
-  assertBookable(seen.session, merchant, now, seen.alreadyBooked);
-  const { session, course } = (await schedule.lockSessionWithCourse(tx, seen.session.id))!;
+  let merchant = input.merchant;
+  if (!merchant) {
+    merchant = await getMerchant(tx);
+    await precheckBooking(tx, input, merchant);
+  }
+  const { session, course } = (await schedule.lockSessionWithCourse(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
   // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
   assertBookable(session, merchant, now, false);
   const pkg =
@@ -232,15 +247,19 @@ export async function bookSeat(tx: Tx, input: BookSeatInput): Promise<repo.Reser
   return reservation;
 }
 
-/** Other upcoming, bookable sessions of the same course with a free seat (COURSE_FULL's offer). */
-async function suggestSessions(db: DbOrTx, sessionId: string, viewerId: string, now: Date): Promise<SessionRecord[]> {
-  const session = await schedule.findSession(db, sessionId);
-  if (!session) return [];
-  const merchant = await getMerchant(db);
+/** Other upcoming, bookable sessions of the same course with a free seat (COURSE_FULL's offer), in one statement. */
+async function suggestSessions(
+  db: DbOrTx,
+  sessionId: string,
+  merchant: MerchantRow,
+  viewerId: string,
+  now: Date,
+): Promise<SessionRecord[]> {
   const rows = await repo.sessionViews(db, {
     where: and(
-      scheduleRepo.sessionWhere({ courseId: session.courseId, status: 'scheduled' }),
-      repo.notSession(session.id),
+      scheduleRepo.sessionWhere({ status: 'scheduled' }),
+      repo.sameCourseAs(sessionId),
+      repo.notSession(sessionId),
       repo.startsAfter(now),
       repo.startsNoLaterThan(new Date(now.getTime() + merchant.bookingWindowDays * DAY)),
       repo.hasFreeSeat,
@@ -471,15 +490,18 @@ export async function book(
   input: { session_id: string; package_id?: string },
 ): Promise<ReservationRecord> {
   const now = ctx.clock.now();
+  const seat = { sessionId: input.session_id, userId, packageId: input.package_id, now };
+  const merchant = await getMerchant(ctx.db);
   try {
+    await precheckBooking(ctx.db, seat, merchant);
     const row = await runAndDeliver(ctx, async (tx) => ({
-      value: await bookSeat(tx, { sessionId: input.session_id, userId, packageId: input.package_id, now }),
+      value: await bookSeat(tx, { ...seat, merchant }),
       deliveries: [],
     }));
     return await reservationRecord(ctx.db, row, userId, now);
   } catch (error) {
     if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;
-    const suggestions = await suggestSessions(ctx.db, input.session_id, userId, now);
+    const suggestions = await suggestSessions(ctx.db, input.session_id, merchant, userId, now);
     throw new AppError('COURSE_FULL', error.params, { ...error.data, suggestions });
   }
 }
