@@ -97,20 +97,20 @@ describe('account validators (spec section 5)', () => {
 
 describe('dates and times', () => {
   it.each([
-    [isoDate, '1900-01-01', true],
-    [isoDate, '2999-12-31', true],
-    [isoDate, '1899-12-31', false],
-    [isoDate, '3000-01-01', false],
-    [isoDate, '9999-12-31', false],
-    [isoDateTime, '2026-11-23T09:00:00+08:00', true],
-    [isoDateTime, '2999-12-31T23:59:59-12:00', true],
-    [isoDateTime, '9999-12-31T23:59:59-12:00', false],
-    [isoDateTime, '0001-01-01T00:00:00+14:00', false],
-    [isoDateTime, '2026-11-23T09:00:00', false],
-    [yearMonth, '2026-11', true],
-    [yearMonth, '9999-12', false],
-    [yearMonth, '2026-13', false],
-  ] as const)('%#: %s', (schema, value, valid) => {
+    ['isoDate', isoDate, '1900-01-01', true],
+    ['isoDate', isoDate, '2999-12-31', true],
+    ['isoDate', isoDate, '1899-12-31', false],
+    ['isoDate', isoDate, '3000-01-01', false],
+    ['isoDate', isoDate, '9999-12-31', false],
+    ['isoDateTime', isoDateTime, '2026-11-23T09:00:00+08:00', true],
+    ['isoDateTime', isoDateTime, '2999-12-31T23:59:59-12:00', true],
+    ['isoDateTime', isoDateTime, '9999-12-31T23:59:59-12:00', false],
+    ['isoDateTime', isoDateTime, '0001-01-01T00:00:00+14:00', false],
+    ['isoDateTime', isoDateTime, '2026-11-23T09:00:00', false],
+    ['yearMonth', yearMonth, '2026-11', true],
+    ['yearMonth', yearMonth, '9999-12', false],
+    ['yearMonth', yearMonth, '2026-13', false],
+  ] as const)('%s %s → %s', (_name, schema, value, valid) => {
     expect(ok(schema, value)).toBe(valid);
   });
 });
