@@ -19,6 +19,11 @@ export function useClassFormat() {
       ...format,
       tz,
       time: (time: Time) => inZone(time, tz).format('HH:mm'),
+      /** "18:02" on the class's own day, "Mon 23 Nov, 18:02" on another (e.g. a check-in made early). */
+      timeOnDayOf: (time: Time, classTime: Time) =>
+        inZone(time, tz).isSame(inZone(classTime, tz), 'day')
+          ? inZone(time, tz).format('HH:mm')
+          : format.dateTime(time),
       /** YYYY-MM-DD of an instant in the studio's timezone. */
       dayKey: (time: Time) => inZone(time, tz).format('YYYY-MM-DD'),
       /** The day part of the contract's date-time format: its time is cut off, so both stay one format. */

@@ -90,7 +90,7 @@ function SheetBody({
       {reservation.checked_in_at && (
         <p className="sheet-checked-in">
           <StatusTag kind="reservation" status="done">
-            {t('reservations.checkedInAt', { time: format.time(reservation.checked_in_at) })}
+            {t('reservations.checkedInAt', { time: format.timeOnDayOf(reservation.checked_in_at, session.starts_at) })}
           </StatusTag>
         </p>
       )}

@@ -104,15 +104,8 @@ function ReservationList({ status, onAddToCalendar }: { status: ReservationStatu
 }
 
 function ReservationSide({ reservation }: { reservation: ReservationRecord }) {
-  const { t } = useTranslation();
-  const format = useClassFormat();
-  if (reservation.checked_in_at) {
-    return (
-      <StatusTag kind="reservation" status="done">
-        {t('reservations.checkedInAt', { time: format.time(reservation.checked_in_at) })}
-      </StatusTag>
-    );
-  }
+  // Checked in counts as attended; when is in the reservation's sheet (the row has no room for it).
+  if (reservation.checked_in_at) return <StatusTag kind="reservation" status="done" />;
   return (
     <>
       <StatusTag kind="reservation" status={reservation.status} />
