@@ -21,7 +21,8 @@ afterAll(() => {
 
 describe('app shell', () => {
   it('sends an anonymous visitor from a member page to login, remembering the page', async () => {
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    // The first page of the run is compiled on demand (a lazy chunk): allow for a busy machine.
+    expect(await screen.findByRole('button', { name: 'Log in' }, { timeout: 10_000 })).toBeTruthy();
     const { pathname, search } = router.state.location;
     expect(pathname).toBe('/pages/login/index');
     expect(new URLSearchParams(search).get('uniIdRedirectUrl')).toBe('/pages/user/setting/info?tab=1');

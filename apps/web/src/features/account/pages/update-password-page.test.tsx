@@ -66,10 +66,11 @@ const type = (label: string, value: string) =>
 
 describe('update password page of an account without a password', () => {
   it('says the password is not set, and the page asks for no current password', async () => {
-    const entry = await screen.findByRole('link', { name: 'Login password' });
+    // Lazy pages are compiled on first use: allow for a busy machine.
+    const entry = await screen.findByRole('link', { name: 'Login password' }, { timeout: 10_000 });
     expect(entry.closest('.adm-list-item')?.textContent).toContain('Not set');
     fireEvent.click(entry);
-    expect(await screen.findByText(/Set a password to sign in with it as well/)).toBeTruthy();
+    expect(await screen.findByText(/Set a password to sign in with it as well/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
 
