@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SMS_PORT } from './support/sms';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isCI = !!process.env.CI && process.env.CI !== 'false';
 const PORT = Number(process.env.E2E_PORT ?? 3170);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const TWILIO_SID = 'AC00000000000000000000000000e2e000';
 /** A database of its own, emptied before every run, so each run starts from the demo seed alone. */
 const dataDir = path.join(root, '.tmp', 'e2e-data');
 
@@ -59,28 +61,44 @@ export default defineConfig({
     { name: 'setup', testMatch: /.*\.setup\.ts/, use: phone },
     { name: 'phone', testIgnore: /.*\.setup\.ts/, dependencies: ['setup'], use: phone },
   ],
-  webServer: {
-    // The real server, serving the built web app (apps/web/dist) and the API on one origin.
-    command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && npx tsx apps/server/src/main.ts`,
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: !isCI,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Every journey registers or logs in through one IP; keep the per-IP auth limit out of the way.
-      RATE_LIMIT_AUTH_PER_MIN: '1000',
-      // The general per-IP limit (600/min) counts every request, static chunks of the web app too;
-      // two workers running the class journeys from one IP go past it and pages load blank (429).
-      RATE_LIMIT_PER_MIN: '100000',
+  webServer: [
+    {
+      // Twilio's Messages API, faked locally: the server's real SMS adapter sends codes here.
+      command: `node e2e/support/fake-twilio.mjs ${SMS_PORT} ${TWILIO_SID}`,
+      cwd: root,
+      url: `http://127.0.0.1:${SMS_PORT}/healthz`,
+      reuseExistingServer: !isCI,
+      timeout: 30_000,
     },
-  },
+    {
+      // The real server, serving the built web app (apps/web/dist) and the API on one origin.
+      command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && npx tsx apps/server/src/main.ts`,
+      cwd: root,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // Every journey registers or logs in through one IP; keep the per-IP auth limit out of the way.
+        RATE_LIMIT_AUTH_PER_MIN: '1000',
+        // The general per-IP limit (600/min) counts every request, static chunks of the web app too;
+        // two workers running the class journeys from one IP go past it and pages load blank (429).
+        RATE_LIMIT_PER_MIN: '100000',
+        // SMS codes go through the real Twilio adapter to the fake above, where the tests read them.
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: TWILIO_SID,
+        TWILIO_AUTH_TOKEN: 'e2e-auth-token',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_BASE: `http://127.0.0.1:${SMS_PORT}`,
+      },
+    },
+  ],
 });
