@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { getMerchant } from '../merchant/service';
 import { bookSeat } from '../reservations/service';
 import type { SessionRow } from '../schedule/service';
 import {
@@ -88,7 +89,11 @@ async function events(url: string): Promise<Component[]> {
 /** Books straight through the reservations service an hour before the class (past classes too). */
 async function bookDirect(memberId: string, session: SessionRow): Promise<string> {
   const now = new Date(session.startsAt.getTime() - HOUR);
-  return (await t.app.db.transaction((tx) => bookSeat(tx, { sessionId: session.id, userId: memberId, now }))).id;
+  return (
+    await t.app.db.transaction(async (tx) =>
+      bookSeat(tx, { sessionId: session.id, userId: memberId, now, merchant: await getMerchant(tx) }),
+    )
+  ).id;
 }
 
 async function memberWithCredits() {

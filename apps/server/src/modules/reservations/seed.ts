@@ -140,7 +140,8 @@ export async function seedClasses(db: Db, now: Date, teacherPassword?: string): 
       teacherIds.push(user.id);
     }
 
-    const tz = (await getMerchant(tx)).timezone;
+    const merchant = await getMerchant(tx);
+    const tz = merchant.timezone;
     const today = dayjs(now).tz(tz).format('YYYY-MM-DD');
     const sessions: schedule.SessionRow[] = [];
     let n = 0;
@@ -189,7 +190,7 @@ export async function seedClasses(db: Db, now: Date, teacherPassword?: string): 
     const upcoming = sessions.filter((s) => s.startsAt.getTime() > now.getTime() + 2 * 3_600_000);
     // Two bookings of the demo member: tomorrow-ish and a few days out.
     for (const s of [upcoming[2], upcoming[8]]) {
-      if (s) await bookSeat(tx, { sessionId: s.id, userId: member.id, now });
+      if (s) await bookSeat(tx, { sessionId: s.id, userId: member.id, now, merchant });
     }
 
     // A small full class (capacity 4) with two waiting, the demo member second in line.
@@ -209,7 +210,7 @@ export async function seedClasses(db: Db, now: Date, teacherPassword?: string): 
       });
       students.push(user);
     }
-    for (const s of students.slice(0, 4)) await bookSeat(tx, { sessionId: full.id, userId: s.id, now });
+    for (const s of students.slice(0, 4)) await bookSeat(tx, { sessionId: full.id, userId: s.id, now, merchant });
     await joinWaitlistTx(tx, { sessionId: full.id, userId: students[4]!.id, now });
     await joinWaitlistTx(tx, { sessionId: full.id, userId: member.id, now });
   });

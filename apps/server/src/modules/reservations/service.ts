@@ -202,9 +202,8 @@ function assertBookable(session: scheduleRepo.SessionRow, merchant: MerchantRow,
 }
 
 /**
- * The booking checks on a plain read, outside any transaction (one prepared statement and the
- * studio row): the many refusals of a full class cost that and never open a transaction or queue
- * for the session's lock. Answers the studio row for bookSeat.
+ * The booking checks on a plain read, outside any transaction (one prepared statement): the many
+ * refusals of a full class cost that and never open a transaction or queue for the session's lock.
  */
 export async function precheckBooking(db: DbOrTx, input: BookSeatInput, merchant: MerchantRow): Promise<void> {
   const seen = (await repo.peekSessionForMember(db, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
@@ -212,22 +211,13 @@ export async function precheckBooking(db: DbOrTx, input: BookSeatInput, merchant
 }
 
 /**
- * Books a seat: the window (opens `bookingWindowDays` before start, closes at start), one active
- * reservation per member, capacity, then one credit. The checks run first on a plain read
- * (precheckBooking, done here unless the caller did it and passes the studio row); they run again
- * under the session's row lock, which every seat change takes. A member waiting for this session
- * who books directly leaves the waitlist as completed.
+ * Books a seat: the window (opens `bookingWindowDays` before start, closes at start), capacity,
+ * then one credit, all checked under the session's row lock, which every seat change takes; one
+ * active reservation per member is held by insertSeat (the unique index). A member waiting for
+ * this session who books directly leaves the waitlist as completed.
  */
-export async function bookSeat(
-  tx: Tx,
-  input: BookSeatInput & { merchant?: MerchantRow },
-): Promise<repo.ReservationRow> {
-  const { now } = input;
-  let merchant = input.merchant;
-  if (!merchant) {
-    merchant = await getMerchant(tx);
-    await precheckBooking(tx, input, merchant);
-  }
+export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: MerchantRow }): Promise<repo.ReservationRow> {
+  const { now, merchant } = input;
   const { session, course } = (await schedule.lockSessionWithCourse(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
   // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
   assertBookable(session, merchant, now, false);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { png } from '../account/image-fixtures';
 import { sniffImage } from '../account/image-type';
 import { saveUpload } from '../account/upload';
+import { getMerchant } from '../merchant/service';
 import { bookSeat } from '../reservations/service';
 import type { SessionRow } from '../schedule/service';
 import {
@@ -39,7 +40,9 @@ const call = <T = Record<string, unknown>>(url: string, data: unknown, m: TestMe
 /** Books a member straight through the reservations service an hour before the class. */
 async function bookDirect(memberId: string, session: SessionRow): Promise<string> {
   const now = new Date(session.startsAt.getTime() - HOUR);
-  const row = await t.app.db.transaction((tx) => bookSeat(tx, { sessionId: session.id, userId: memberId, now }));
+  const row = await t.app.db.transaction(async (tx) =>
+    bookSeat(tx, { sessionId: session.id, userId: memberId, now, merchant: await getMerchant(tx) }),
+  );
   return row.id;
 }
 
