@@ -13,7 +13,8 @@ declare module 'vitest' {
   }
 }
 
-export const POSTGRES_TEMPLATE = 'studio_test_template';
+/** One template per run (its pid in the name), so two runs on one PostgreSQL never drop each other's. */
+export const POSTGRES_TEMPLATE = `studio_test_template_${process.pid}`;
 
 /**
  * Migrates one template database per run; each test file then clones it (PGlite: a data-dir dump,
@@ -33,7 +34,12 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('postgresTemplate', POSTGRES_TEMPLATE);
     project.provide('pgliteTemplate', '');
-    return;
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
+      await cleanup.end();
+    };
   }
   const client = await PGlite.create();
   const database = await openDatabase({ pglite: client });
