@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedQuery } from '../../platform/db';
-import { uploads, users, userTokens } from './schema';
+import { loginFailures, uploads, users, userTokens } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -189,4 +189,91 @@ export async function searchUsers(
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+}
+
+// Password lockout (RULES.md: 6 wrong passwords lock password login for 1 hour). An attempt takes
+// a slot before its password is compared; failures of real accounts are counted on the users row,
+// those of names no account has in login_failures, so that both answer alike.
+
+const lockOver = (lockedUntil: typeof users.lockedUntil | typeof loginFailures.lockedUntil, now: Date) =>
+  sql`(${lockedUntil} is null or ${lockedUntil} <= ${now.toISOString()}::timestamptz)`;
+
+/**
+ * Counts a password attempt on a member as failed before its comparison, in one statement, unless
+ * the account is locked or `max` attempts are already counted. Answers the attempt's number
+ * (1..max), or null when refused.
+ */
+export async function reserveLoginAttempt(db: DbOrTx, userId: string, now: Date, max: number): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil: null })
+    .where(and(eq(users.id, userId), lockOver(users.lockedUntil, now), lt(users.failedLogins, max)))
+    .returning({ attempt: users.failedLogins });
+  return row?.attempt ?? null;
+}
+
+/** The same for a name no account has (`account`: what was typed, lower case). */
+export async function reserveUnknownLoginAttempt(
+  db: DbOrTx,
+  account: string,
+  now: Date,
+  max: number,
+): Promise<number | null> {
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ account, failures: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: loginFailures.account,
+      set: { failures: sql`${loginFailures.failures} + 1`, lockedUntil: null, updatedAt: now },
+      setWhere: and(lockOver(loginFailures.lockedUntil, now), lt(loginFailures.failures, max)),
+    })
+    .returning({ attempt: loginFailures.failures });
+  return row?.attempt ?? null;
+}
+
+/** When the lock of a member (`userId`) or of an unknown name (`account`) ends, if there is one. */
+export async function findLoginLock(db: DbOrTx, who: { userId: string } | { account: string }): Promise<Date | null> {
+  const [row] =
+    'userId' in who
+      ? await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, who.userId))
+      : await db
+          .select({ lockedUntil: loginFailures.lockedUntil })
+          .from(loginFailures)
+          .where(eq(loginFailures.account, who.account));
+  return row?.lockedUntil ?? null;
+}
+
+/**
+ * Locks password login until `until` once `max` failures are counted, starting the count afresh;
+ * answers whether it locked (not when a success cleared the count meanwhile).
+ */
+export async function lockLogin(
+  db: DbOrTx,
+  who: { userId: string } | { account: string },
+  until: Date,
+  max: number,
+): Promise<boolean> {
+  const locked =
+    'userId' in who
+      ? await db
+          .update(users)
+          .set({ failedLogins: 0, lockedUntil: until })
+          .where(and(eq(users.id, who.userId), gte(users.failedLogins, max)))
+          .returning({ id: users.id })
+      : await db
+          .update(loginFailures)
+          .set({ failures: 0, lockedUntil: until })
+          .where(and(eq(loginFailures.account, who.account), gte(loginFailures.failures, max)))
+          .returning({ account: loginFailures.account });
+  return locked.length > 0;
+}
+
+/** A right password: the member's count starts afresh (the attempt's own slot included). */
+export async function clearLoginFailures(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/** Forgets the counts of unknown names that saw no attempt since `before`. */
+export async function forgetLoginFailures(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.updatedAt, before));
 }

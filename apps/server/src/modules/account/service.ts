@@ -14,7 +14,7 @@ import { FORCE_LOGOUT } from '../../platform/realtime';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
-import { loginFailures, users } from './schema';
+import { users } from './schema';
 
 export const MAX_FAILED_LOGINS = 6;
 export const LOCK_MS = HOUR;
@@ -264,72 +264,56 @@ const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'));
 const lockedError = (lockedUntil: Date, now: Date): never =>
   fail('ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE) });
 
-/** Counts a wrong password; answers the lock's end when this failure locked the account. */
-async function countFailedPassword(db: DbOrTx, userId: string, now: Date): Promise<Date | null> {
+/**
+ * Compares a password within the lockout of RULES.md: 6 wrong passwords lock password login for
+ * 1 hour. The attempt is counted as a failure *before* the comparison, in one statement that
+ * refuses once the account is locked or 6 attempts are counted, so that parallel guesses, on any
+ * number of instances, never get more than 6 passwords compared; a right password clears the
+ * count. `who` is the member, or for a name no account has, what was typed (same answers, same work).
+ * Answers whether the password matched; the failure that locks answers ACCOUNT_LOCKED itself.
+ */
+async function comparePasswordWithinLockout(
+  db: DbOrTx,
+  who: { userId: string } | { account: string },
+  password: string,
+  stored: string | null,
+  now: Date,
+): Promise<boolean> {
+  const attempt =
+    'userId' in who
+      ? await repo.reserveLoginAttempt(db, who.userId, now, MAX_FAILED_LOGINS)
+      : await repo.reserveUnknownLoginAttempt(db, who.account, now, MAX_FAILED_LOGINS);
+  if (attempt === null) {
+    // Locked, or 6 attempts still being compared: those may lock it for the full hour.
+    const lockedUntil = await repo.findLoginLock(db, who);
+    return lockedError(lockedUntil && lockedUntil > now ? lockedUntil : new Date(now.getTime() + LOCK_MS), now);
+  }
+  const matches = (await verifyPassword(password, stored ?? DUMMY_HASH)) && !!stored;
+  if (matches) {
+    if ('userId' in who) await repo.clearLoginFailures(db, who.userId);
+    return true;
+  }
+  if ('account' in who) await repo.forgetLoginFailures(db, new Date(now.getTime() - UNKNOWN_ACCOUNT_MEMORY_MS));
   const lockUntil = new Date(now.getTime() + LOCK_MS);
-  const [after] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return after?.lockedUntil && after.lockedUntil > now ? after.lockedUntil : null;
-}
-
-/** The same counting for a name no account has, so that both answer alike (RULES.md: no hint). */
-async function countFailedUnknown(db: DbOrTx, key: string, now: Date): Promise<Date | null> {
-  const lockUntil = new Date(now.getTime() + LOCK_MS);
-  const [after] = await db
-    .insert(loginFailures)
-    .values({ account: key, failures: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: loginFailures.account,
-      set: {
-        failures: sql`case when ${loginFailures.failures} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${loginFailures.failures} + 1 end`,
-        lockedUntil: sql`case when ${loginFailures.failures} + 1 >= ${MAX_FAILED_LOGINS} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
-        updatedAt: now,
-      },
-    })
-    .returning({ lockedUntil: loginFailures.lockedUntil });
-  await db
-    .delete(loginFailures)
-    .where(
-      sql`${loginFailures.updatedAt} < ${new Date(now.getTime() - UNKNOWN_ACCOUNT_MEMORY_MS).toISOString()}::timestamptz`,
-    );
-  return after?.lockedUntil && after.lockedUntil > now ? after.lockedUntil : null;
+  if (attempt >= MAX_FAILED_LOGINS && (await repo.lockLogin(db, who, lockUntil, MAX_FAILED_LOGINS))) {
+    lockedError(lockUntil, now);
+  }
+  return false;
 }
 
 /**
- * Password login by username, e-mail or mobile, with the lockout of RULES.md: 6 wrong passwords
- * lock password login for 1 hour. An account that does not exist answers exactly like one that
- * does (same messages, same lock, same scrypt work).
+ * Password login by username, e-mail or mobile, with the lockout of RULES.md. An account that
+ * does not exist answers exactly like one that does (same messages, same lock, same scrypt work).
  */
 export async function loginWithPassword(ctx: CallContext, account: string, password: string): Promise<LoginResult> {
   const now = ctx.clock.now();
   const row = await repo.findUserByAccount(ctx.db, account);
-  if (!row) {
-    const key = account.trim().toLowerCase();
-    const known = await ctx.db.query.loginFailures.findFirst({ where: eq(loginFailures.account, key) });
-    if (known?.lockedUntil && known.lockedUntil > now) lockedError(known.lockedUntil, now);
-    await verifyPassword(password, DUMMY_HASH);
-    const locked = await countFailedUnknown(ctx.db, key, now);
-    if (locked) lockedError(locked, now);
-    return fail('ACCOUNT_OR_PASSWORD_WRONG');
-  }
-  if (row.lockedUntil && row.lockedUntil > now) lockedError(row.lockedUntil, now);
-  const matches = (await verifyPassword(password, row.passwordHash ?? DUMMY_HASH)) && !!row.passwordHash;
-  if (!matches) {
-    const locked = await countFailedPassword(ctx.db, row.id, now);
-    if (locked) lockedError(locked, now);
+  const who = row ? { userId: row.id } : { account: account.trim().toLowerCase() };
+  if (!(await comparePasswordWithinLockout(ctx.db, who, password, row?.passwordHash ?? null, now)) || !row) {
     return fail('ACCOUNT_OR_PASSWORD_WRONG');
   }
   // Only someone who knows the password learns that the account is disabled.
   if (row.disabled) return fail('ACCOUNT_DISABLED');
-  if (row.failedLogins > 0 || row.lockedUntil) {
-    await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, row.id));
-  }
   return loginResult(ctx, row);
 }
 
@@ -356,11 +340,7 @@ export async function updatePassword(
 ): Promise<{ vk_uni_token: TokenInfo }> {
   const now = ctx.clock.now();
   const row = await getUserOrFail(ctx.db, ctx.user.uid);
-  if (row.lockedUntil && row.lockedUntil > now) lockedError(row.lockedUntil, now);
-  const matches = (await verifyPassword(oldPassword, row.passwordHash ?? DUMMY_HASH)) && !!row.passwordHash;
-  if (!matches) {
-    const locked = await countFailedPassword(ctx.db, row.id, now);
-    if (locked) lockedError(locked, now);
+  if (!(await comparePasswordWithinLockout(ctx.db, { userId: row.id }, oldPassword, row.passwordHash, now))) {
     return fail('OLD_PASSWORD_WRONG');
   }
   return { vk_uni_token: await writePassword(ctx, row, newPassword, false) };
