@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_HASH_COST, MAX_HASH_COST } from './platform/passwords';
 
 /** The repository root: `data/` and the built web app are found from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +51,12 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** scrypt's N for new password hashes; a hash carries its own, so changing it keeps old ones valid. */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 && n <= MAX_HASH_COST && (n & (n - 1)) === 0, `a power of two from 2 to ${MAX_HASH_COST}`)
+    .default(DEFAULT_HASH_COST),
 });
 
 const withProviderSettings = envSchema.superRefine((e, ctx) => {

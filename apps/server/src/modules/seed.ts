@@ -17,8 +17,11 @@ export const DEMO_ACCOUNTS: { username: string; nickname: string; roles: Role[];
   { username: 'admin', nickname: 'Ada Admin', roles: ['member', 'admin'] },
 ];
 
-/** The demo studio: merchant info and the demo accounts. Idempotent: runs at every start. */
-export async function seedDemo(db: Db, now: Date): Promise<void> {
+/**
+ * The demo studio: merchant info and the demo accounts, their passwords hashed at `hashCost`
+ * (config PASSWORD_HASH_COST). Idempotent: runs at every start.
+ */
+export async function seedDemo(db: Db, now: Date, hashCost: number): Promise<void> {
   await db
     .insert(merchants)
     .values({
@@ -39,10 +42,10 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     if (await findUserByUsername(db, demo.username)) continue;
     const row = await createUser(
       db,
-      { username: demo.username, password: DEMO_PASSWORD, nickname: demo.nickname, roles: demo.roles },
+      { username: demo.username, password: DEMO_PASSWORD, hashCost, nickname: demo.nickname, roles: demo.roles },
       now,
     );
     if (demo.isVerifyStaff) await db.update(users).set({ isVerifyStaff: true }).where(eq(users.id, row.id));
   }
-  await seedClasses(db, now, DEMO_PASSWORD);
+  await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
 }

@@ -7,7 +7,7 @@ import { seedDemo } from './seed';
 /** Work done once at start: the ADMIN_USERNAME account, then the demo studio when enabled. */
 export async function runStartupTasks(db: Db, config: Config, clock: Clock): Promise<void> {
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
-    await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD, clock.now());
+    await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD, clock.now(), config.PASSWORD_HASH_COST);
   }
-  if (config.SEED_DEMO) await seedDemo(db, clock.now());
+  if (config.SEED_DEMO) await seedDemo(db, clock.now(), config.PASSWORD_HASH_COST);
 }

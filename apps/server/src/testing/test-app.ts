@@ -38,6 +38,9 @@ export interface TestAppOptions extends Pick<BuildOptions, 'extraCalls' | 'logSt
   config?: Partial<Config>;
 }
 
+/** scrypt's N of the passwords tests make: the smallest scrypt allows. */
+export const TEST_HASH_COST = 2;
+
 let counter = 0;
 /** A username no other test in this run uses. */
 export function uniqueName(prefix = 'user'): string {
@@ -101,6 +104,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // limits by chance of speed. rate-limit.test.ts sets them back to test them.
       RATE_LIMIT_AUTH_PER_MIN: 1_000_000,
       RATE_LIMIT_PER_MIN: 1_000_000,
+      // Hashes made in tests need no strength: the production cost would spend most of the run in
+      // scrypt. passwords.test.ts checks the production cost.
+      PASSWORD_HASH_COST: TEST_HASH_COST,
       ...options.config,
     },
   );

@@ -6,17 +6,23 @@ import { users } from './schema';
 import { createUser } from './service';
 
 /** ADMIN_USERNAME + ADMIN_PASSWORD: that admin exists after start, created or its password reset. */
-export async function ensureAdmin(db: Db, username: string, password: string, now: Date): Promise<void> {
+export async function ensureAdmin(
+  db: Db,
+  username: string,
+  password: string,
+  now: Date,
+  hashCost: number,
+): Promise<void> {
   const existing = await findUserByUsername(db, username);
   if (!existing) {
-    await createUser(db, { username, password, nickname: username, roles: ['member', 'admin'] }, now);
+    await createUser(db, { username, password, hashCost, nickname: username, roles: ['member', 'admin'] }, now);
     return;
   }
   const roles = existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin'];
   await db
     .update(users)
     .set({
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, hashCost),
       roles,
       failedLogins: 0,
       lockedUntil: null,

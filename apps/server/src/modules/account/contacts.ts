@@ -98,7 +98,7 @@ export async function resetPasswordByCode(
   password: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.PASSWORD_HASH_COST);
   const userId = await withCodes(
     ctx,
     [{ channel: kind.channel, target, purpose: 'reset', code, field: 'code' }],

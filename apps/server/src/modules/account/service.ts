@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type LoginResult, ROLES, type Role, type UserInfo } from '@studio/contract/account';
 import type { ErrorName } from '@studio/contract/errors';
 import type { TokenInfo } from '@studio/contract/protocol';
@@ -8,7 +7,7 @@ import { DAY, HOUR, MINUTE } from '../../platform/clock';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { AuthedContext, AuthUser, CallContext } from '../../platform/protocol';
 import { FORCE_LOGOUT } from '../../platform/realtime';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
@@ -210,6 +209,8 @@ export interface NewUser {
   email?: string | null;
   mobile?: string | null;
   password?: string | null;
+  /** scrypt's N for the password (config PASSWORD_HASH_COST); required with a password. */
+  hashCost?: number;
   nickname?: string;
   roles?: Role[];
   inviterId?: string | null;
@@ -217,12 +218,13 @@ export interface NewUser {
 
 /** Creates an account; a taken username, e-mail or mobile is a named error, even when two requests race. */
 export async function createUser(db: DbOrTx, input: NewUser, now: Date): Promise<repo.UserRow> {
+  if (input.password && !input.hashCost) throw new Error('createUser: a password needs its hash cost');
   const values = {
     id: newId(),
     username: input.username ?? null,
     email: input.email ?? null,
     mobile: input.mobile ?? null,
-    passwordHash: input.password ? await hashPassword(input.password) : null,
+    passwordHash: input.password ? await hashPassword(input.password, input.hashCost!) : null,
     nickname: input.nickname ?? input.username ?? '',
     roles: input.roles ?? ['member'],
     inviteCode: await uniqueInviteCode(db),
@@ -252,14 +254,11 @@ export async function register(
   }
   const row = await createUser(
     ctx.db,
-    { username: input.username, password: input.password, inviterId },
+    { username: input.username, password: input.password, hashCost: ctx.config.PASSWORD_HASH_COST, inviterId },
     ctx.clock.now(),
   );
   return loginResult(ctx, row);
 }
-
-/** No password matches this hash: it stands in for missing accounts and passwords, so timing tells nothing. */
-const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'));
 
 const lockedError = (lockedUntil: Date, now: Date): never =>
   fail('ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE) });
@@ -273,7 +272,7 @@ const lockedError = (lockedUntil: Date, now: Date): never =>
  * Answers whether the password matched; the failure that locks answers ACCOUNT_LOCKED itself.
  */
 async function comparePasswordWithinLockout(
-  db: DbOrTx,
+  { db, config }: Pick<CallContext, 'db' | 'config'>,
   who: { userId: string } | { account: string },
   password: string,
   stored: string | null,
@@ -288,7 +287,7 @@ async function comparePasswordWithinLockout(
     const lockedUntil = await repo.findLoginLock(db, who);
     return lockedError(lockedUntil && lockedUntil > now ? lockedUntil : new Date(now.getTime() + LOCK_MS), now);
   }
-  const matches = (await verifyPassword(password, stored ?? DUMMY_HASH)) && !!stored;
+  const matches = (await verifyPassword(password, stored ?? (await dummyHash(config.PASSWORD_HASH_COST)))) && !!stored;
   if (matches) {
     if ('userId' in who) await repo.clearLoginFailures(db, who.userId);
     return true;
@@ -309,7 +308,7 @@ export async function loginWithPassword(ctx: CallContext, account: string, passw
   const now = ctx.clock.now();
   const row = await repo.findUserByAccount(ctx.db, account);
   const who = row ? { userId: row.id } : { account: account.trim().toLowerCase() };
-  if (!(await comparePasswordWithinLockout(ctx.db, who, password, row?.passwordHash ?? null, now)) || !row) {
+  if (!(await comparePasswordWithinLockout(ctx, who, password, row?.passwordHash ?? null, now)) || !row) {
     return fail('ACCOUNT_OR_PASSWORD_WRONG');
   }
   // Only someone who knows the password learns that the account is disabled.
@@ -340,7 +339,7 @@ export async function updatePassword(
 ): Promise<{ vk_uni_token: TokenInfo }> {
   const now = ctx.clock.now();
   const row = await getUserOrFail(ctx.db, ctx.user.uid);
-  if (!(await comparePasswordWithinLockout(ctx.db, { userId: row.id }, oldPassword, row.passwordHash, now))) {
+  if (!(await comparePasswordWithinLockout(ctx, { userId: row.id }, oldPassword, row.passwordHash, now))) {
     return fail('OLD_PASSWORD_WRONG');
   }
   return { vk_uni_token: await writePassword(ctx, row, newPassword, false) };
@@ -371,7 +370,7 @@ async function writePassword(
   firstOnly: boolean,
 ): Promise<TokenInfo> {
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.config.PASSWORD_HASH_COST);
   const written = await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(users)

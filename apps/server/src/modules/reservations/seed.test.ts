@@ -20,12 +20,12 @@ const counts = async () => ({
 
 describe('demo classes', () => {
   it('seeds rooms, courses, teachers, two weeks of classes and the member’s packages, once', async () => {
-    await seedDemo(t.app.db, t.clock.now());
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST);
     const first = await counts();
     expect(first).toMatchObject({ rooms: 3, courses: 5, teachers: 3 });
     expect(first.sessions).toBeGreaterThanOrEqual(28);
     expect(first.sessions).toBeLessThanOrEqual(56);
-    await seedDemo(t.app.db, t.clock.now());
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST);
     expect(await counts()).toEqual(first);
 
     const login = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {

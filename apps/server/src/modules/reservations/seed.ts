@@ -88,10 +88,16 @@ const SLOTS = [
   ['10:00', '18:00'],
 ];
 
-async function ensureUser(tx: Tx, username: string, nickname: string, now: Date, password?: string) {
+async function ensureUser(
+  tx: Tx,
+  username: string,
+  nickname: string,
+  now: Date,
+  login?: { password: string; hashCost: number },
+) {
   return (
     (await findUserByUsername(tx, username)) ??
-    (await createUser(tx, { username, nickname, password: password ?? null, roles: ['member'] }, now))
+    (await createUser(tx, { username, nickname, ...login, roles: ['member'] }, now))
   );
 }
 
@@ -100,7 +106,11 @@ async function ensureUser(tx: Tx, username: string, nickname: string, now: Date,
  * teachers, 2–4 sessions a day for 14 days, the demo member's two packages and bookings, and one
  * full class with a waitlist. Runs once: a studio that already has the demo rooms is left alone.
  */
-export async function seedClasses(db: Db, now: Date, teacherPassword?: string): Promise<void> {
+export async function seedClasses(
+  db: Db,
+  now: Date,
+  teacherLogin?: { password: string; hashCost: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [first] = await tx
       .insert(rooms)
@@ -131,7 +141,7 @@ export async function seedClasses(db: Db, now: Date, teacherPassword?: string): 
 
     const teacherIds: string[] = [];
     for (const t of TEACHERS) {
-      const user = await ensureUser(tx, t.username, t.nickname ?? 'Tara Teacher', now, teacherPassword);
+      const user = await ensureUser(tx, t.username, t.nickname ?? 'Tara Teacher', now, teacherLogin);
       await schedule.saveTeacher(
         tx,
         { user_id: user.id, introduction: t.introduction, specialties: t.specialties, name: t.nickname },
