@@ -49,6 +49,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.TRUST_PROXY,
+    // Slow clients: a connection that stalls on its headers, its body or between requests is
+    // closed, so that stalled connections cannot pile up uncounted (the rate limit sees only
+    // complete requests). Node checks these deadlines every connectionsCheckingInterval.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+    },
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -56,6 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (_error, req, reply) =>
       sendError(reply, req, 'FUNCTION_NOT_FOUND', { url: req.url.slice(0, 200) }),
   });
+  // Beyond the cap new connections are dropped at once instead of exhausting memory and descriptors.
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('config', config);

@@ -51,6 +51,16 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** Longest a client may take to send a whole request, headers and body (slow uploads included). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Longest a client may take to send a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long an answered connection is kept open for the next request (above a proxy's idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A connection with no traffic at all for this long is closed (websockets excepted). */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Open connections (websockets included) beyond which new ones are refused at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(5000),
   /** scrypt's N for new password hashes; a hash carries its own, so changing it keeps old ones valid. */
   PASSWORD_HASH_COST: z.coerce
     .number()
@@ -80,5 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  return { ...e, SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL, ...overrides };
+  const config = { ...e, SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL, ...overrides };
+  if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
+  }
+  return config;
 }
