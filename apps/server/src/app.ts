@@ -18,6 +18,7 @@ import { registerOpenApi } from './platform/openapi';
 import { type RegisteredCall, registerProtocol, sendError } from './platform/protocol';
 import { registerRateLimit } from './platform/rate-limit';
 import type { Realtime } from './platform/realtime';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { startSweeper } from './platform/sweeper';
 import { loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const authenticate = (token: string, now: Date) => accounts.authenticate(db, token, now);
 
   // Before any route: the limiter hooks each route as it is added.
+  await registerSecurityHeaders(app);
   await registerRateLimit(app, { config, redis });
   await registerWebsocket(app, { bus, clock, authenticate });
   await registerProtocol(app, {
