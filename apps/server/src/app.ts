@@ -9,7 +9,7 @@ import { registerUploads } from './modules/account/upload';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { allCalls, allSweeps } from './modules/index';
 import { runStartupTasks } from './modules/startup';
-import { busRealtime, connectRedis, createLocalBus, createRedisBus } from './platform/bus';
+import { busRealtime, connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
 import { type Clock, systemClock } from './platform/clock';
 import { type Database, type Db, migrateDatabase, openDatabase } from './platform/db';
 import { payloadCodec } from './platform/encryption';
@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Redis, when configured, carries rate-limit counters and realtime events across instances.
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
-  const bus = redis ? await createRedisBus(redis, app.log) : createLocalBus();
+  const bus = redis ? await createRedisBus(redis, app.log, realtimeChannel(config.REDIS_PREFIX)) : createLocalBus();
   const realtime: Realtime = busRealtime(bus, app.log);
   app.decorate('realtime', realtime);
   app.addHook('onClose', async () => {

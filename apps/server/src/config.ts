@@ -23,6 +23,11 @@ const envSchema = z.object({
     .transform((p) => path.resolve(p)),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
+  /** Starts every Redis key and channel of this deployment: deployments sharing a Redis need different ones. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .default('studio'),
   SEED_DEMO: flag.optional(),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,

@@ -19,7 +19,11 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'studio:realtime';
+/**
+ * The realtime channel of a deployment (REDIS_PREFIX). Pub/sub ignores the database number of
+ * REDIS_URL, so without the prefix two deployments on one Redis would deliver each other's events.
+ */
+export const realtimeChannel = (prefix: string) => `${prefix}:realtime`;
 
 /** One instance: an in-process emitter. */
 export function createLocalBus(): Bus {
@@ -60,12 +64,12 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
 }
 
 /** Several instances: Redis pub/sub over one publisher (the shared command connection) and one subscriber. */
-export async function createRedisBus(publisher: Redis, log: FastifyBaseLogger): Promise<Bus> {
+export async function createRedisBus(publisher: Redis, log: FastifyBaseLogger, channel: string): Promise<Bus> {
   const subscriber = publisher.duplicate();
   subscriber.on('error', (err) => log.warn({ err }, 'redis subscriber error'));
   const listeners = new Set<(message: BusMessage) => void>();
-  subscriber.on('message', (channel: string, text: string) => {
-    if (channel !== CHANNEL) return;
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
     let message: BusMessage;
     try {
       message = JSON.parse(text) as BusMessage;
@@ -75,10 +79,10 @@ export async function createRedisBus(publisher: Redis, log: FastifyBaseLogger): 
     }
     for (const listener of listeners) listener(message);
   });
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
   return {
     async publish(message) {
-      await publisher.publish(CHANNEL, JSON.stringify(message));
+      await publisher.publish(channel, JSON.stringify(message));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -54,7 +54,8 @@ export async function registerRateLimit(
     // often share one address on its Wi-Fi. Only the API and the socket handshake are counted.
     allowList: (req) => !isLimitedPath(req.url),
     max: (_req, key) => (key.startsWith('auth:') ? config.RATE_LIMIT_AUTH_PER_MIN : config.RATE_LIMIT_PER_MIN),
-    ...(redis && { redis, nameSpace: 'studio:rate-limit:' }),
+    // Per deployment (REDIS_PREFIX): two studios on one Redis count apart.
+    ...(redis && { redis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` }),
     // A Redis outage must not take the API down with it: requests pass uncounted meanwhile.
     skipOnError: true,
     errorResponseBuilder: (_req, context) =>
