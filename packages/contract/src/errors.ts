@@ -243,6 +243,13 @@ export const ERRORS = {
   TIME_RANGE_INVALID: {
     msg: m('The end time must be after the start time', '结束时间必须晚于开始时间', '結束時間必須晚於開始時間'),
   },
+  SCHEDULE_RANGE_TOO_LONG: {
+    msg: m(
+      'The schedule shows at most {days} days at a time',
+      '课表一次最多显示 {days} 天',
+      '課表一次最多顯示 {days} 天',
+    ),
+  },
   SESSION_STARTED: {
     msg: m('This class has already started', '该课程已开始', '該課程已開始'),
   },

@@ -678,7 +678,18 @@ describe('reads', () => {
     const inverted = await t.call('client/course.pub_getSchedule', { date_from: '2026-12-05', date_to: '2026-12-01' });
     expect(inverted.code).toBe('TIME_RANGE_INVALID');
     const long = await t.call('client/course.pub_getSchedule', { date_from: '2026-01-01', date_to: '2026-12-31' });
-    expect(long.code).toBe('TIME_RANGE_INVALID');
+    expect(long).toMatchObject({
+      code: 'SCHEDULE_RANGE_TOO_LONG',
+      msg: 'The schedule shows at most 62 days at a time',
+    });
+    const longZh = await t.call(
+      'client/course.pub_getSchedule',
+      { date_from: '2026-01-01', date_to: '2026-03-05' },
+      { locale: 'zh-Hant' },
+    );
+    expect(longZh).toMatchObject({ code: 'SCHEDULE_RANGE_TOO_LONG', msg: '課表一次最多顯示 62 天' });
+    const longest = await t.call('client/course.pub_getSchedule', { date_from: '2026-01-01', date_to: '2026-03-03' });
+    expect(longest.code).toBe(0);
     const bad = await t.call('client/course.pub_getSchedule', { date_from: 'tomorrow', date_to: '2026-12-31' });
     expect(bad).toMatchObject({ code: 'INVALID_PARAM', field: 'date_from' });
   });

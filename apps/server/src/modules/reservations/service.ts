@@ -550,9 +550,9 @@ export async function getSchedule(
 ): Promise<SessionRecord[]> {
   const tz = (await getMerchant(db)).timezone;
   const { from, to } = schedule.resolveRange(input.date_from, input.date_to, tz);
-  if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_SCHEDULE_DAYS * DAY) {
-    fail('TIME_RANGE_INVALID');
-  }
+  if (to.getTime() <= from.getTime()) fail('TIME_RANGE_INVALID');
+  if (to.getTime() - from.getTime() > MAX_SCHEDULE_DAYS * DAY)
+    fail('SCHEDULE_RANGE_TOO_LONG', { days: MAX_SCHEDULE_DAYS });
   const filter = { from, to, courseId: input.course_id, teacherId: input.teacher_id, roomId: input.room_id };
   const rows = await repo.scheduleViews(db, filter, viewerId, now);
   return rows.map(toSessionRecord);
