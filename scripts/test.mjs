@@ -18,12 +18,16 @@ const wants = (step) => only.size === 0 || only.has(step);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Every stage run, for the summary table at the end. */
+const stages = [];
+const startedAll = Date.now();
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}\n  $ ${[cmd, ...args].join(' ')}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  stages.push({ title, seconds, ok: result.status === 0 });
   if (result.status !== 0) {
     failures.push(`${title} (exit ${result.status ?? result.signal})`);
     console.log(`✖ ${title} failed after ${seconds}s`);
@@ -141,6 +145,10 @@ if (wants('e2e')) {
   }
 }
 
+console.log('\nStage times:');
+const width = Math.max(...stages.map((s) => s.title.length), 5);
+for (const s of stages) console.log(`  ${s.ok ? '✔' : '✖'} ${s.title.padEnd(width)} ${s.seconds.padStart(7)}s`);
+console.log(`    ${'Total'.padEnd(width)} ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)}s`);
 console.log('');
 for (const f of failures) console.log(`✖ ${f}`);
 if (totals.failed === 0 && failures.length > 0) totals.failed = failures.length;
