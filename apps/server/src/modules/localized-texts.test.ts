@@ -4,6 +4,7 @@ import { adminMerchantCalls, merchantCalls } from '@studio/contract/account';
 import { adminClassCalls, courseCalls } from '@studio/contract/course';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { CallDef, Envelope } from '@studio/contract/protocol';
+import { teacherCalls } from '@studio/contract/teacher';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { HOUR } from '../platform/clock';
@@ -94,6 +95,7 @@ describe('a course named per locale', () => {
 
 describe('the member’s reads in their locale', () => {
   let sessionId: string;
+  let teacher: TestMember;
   beforeAll(async () => {
     t.clock.set(START);
     const course = await saveCourse(VINYASA, {
@@ -107,7 +109,7 @@ describe('the member’s reads in their locale', () => {
       address: { en: '12 Willow Lane', 'zh-Hans': '柳树巷12号' },
     });
     expect(room.room).toMatchObject({ name: 'Lotus Room', address_i18n: { 'zh-Hans': '柳树巷12号' } });
-    const teacher = await buildTeacher(t, { name: 'Tara' });
+    teacher = await buildTeacher(t, { name: 'Tara' });
     const saved = await asAdmin(adminClassCalls.saveTeacher, {
       user_id: teacher.id,
       name: { en: 'Tara', 'zh-Hans': '塔拉', 'zh-Hant': '塔拉' },
@@ -165,6 +167,24 @@ describe('the member’s reads in their locale', () => {
     const packs = await asMember(courseCalls.getMyPackages, {}, 'zh-Hans');
     expect(packs.rows.map((p) => p.name)).toEqual(['10次课卡']);
     expect((await asMember(courseCalls.getMyPackages, {})).rows.map((p) => p.name)).toEqual(['10 Class Pass']);
+  });
+
+  it('the teacher workbench: sessions in the teacher’s locale; the introduction edited there is the default language’s', async () => {
+    const bench = await call(teacherCalls.getWorkbench, {}, { token: teacher.token, locale: 'zh-Hans' });
+    expect(bench.next_sessions.map((s) => s.course_name)).toEqual(['晨间流瑜伽']);
+    // The profile is what the teacher edits: their own text, not a translation made by staff.
+    expect(bench.teacher.introduction).toBe('Ten years of yoga');
+    const edited = await call(
+      teacherCalls.updateIntroduction,
+      { introduction: 'Twelve years of yoga' },
+      { token: teacher.token, locale: 'zh-Hans' },
+    );
+    expect(edited.teacher.introduction).toBe('Twelve years of yoga');
+    const staffView = await asAdmin(adminClassCalls.getTeacherList, { keyword: 'Tara' });
+    expect(staffView.rows.find((r) => r._id === teacher.id)?.introduction_i18n).toEqual({
+      en: 'Twelve years of yoga',
+      'zh-Hans': '十年瑜伽教学经验',
+    });
   });
 });
 
