@@ -18,7 +18,7 @@ import {
   weeklyOccurrences,
 } from '@studio/contract/course';
 import type { Locale } from '@studio/contract/locale';
-import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
+import { applyLocalizedInput } from '@studio/contract/localized-text';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -233,12 +233,11 @@ export async function saveTeacher(
  * A teacher edits their own introduction (teacher workbench). The workbench sends plain text in the
  * teacher's own words: like a plain string from staff it sets the studio's default language's value,
  * and the translations staff made are kept (staff see and update them in admin/teacher.save).
- * Per-locale values are taken too, as the call shares admin/teacher.save's input schema.
  */
 export async function updateTeacherIntroduction(
   db: DbOrTx,
   userId: string,
-  changes: { introduction?: string | LocalizedText; specialties?: string[]; photo?: string | null },
+  changes: { introduction?: string; specialties?: string[]; photo?: string | null },
   now: Date,
 ): Promise<repo.TeacherRow> {
   const existing = await getTeacherOrFail(db, userId);

@@ -1,6 +1,5 @@
 import type { ReservationRecord, Roster, SessionRecord, TeacherRecord } from '@studio/contract/course';
 import type { Locale } from '@studio/contract/locale';
-import type { LocalizedText } from '@studio/contract/localized-text';
 import {
   CHECK_IN_CLOSES_AFTER_MIN,
   CHECK_IN_OPENS_BEFORE_MIN,
@@ -92,7 +91,7 @@ function uploadPath(url: string): string {
 export async function updateIntroduction(
   db: DbOrTx,
   userId: string,
-  input: { introduction: string | LocalizedText; specialties?: string[]; photo?: string | null },
+  input: { introduction: string; specialties?: string[]; photo?: string | null },
   now: Date,
 ): Promise<TeacherRecord> {
   const existing = await schedule.findTeacher(db, userId);
