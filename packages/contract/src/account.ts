@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
 import { defineCall, noInput, noOutput, tokenInfo } from './protocol';
 import {
   account,
@@ -203,6 +204,33 @@ export const appInfo = z.object({ name: z.string(), version: z.string(), h5_weix
 
 export const merchantCalls = {
   getMchInfo: defineCall('client/pub.getMchInfo', noInput, z.object({ mchInfo, appInfo })),
+} as const;
+
+/** The studio as staff edit it: its info (in the caller's locale), its default language and every locale's texts. */
+export const adminMerchantRecord = mchInfo.extend({
+  default_locale: localeSchema,
+  name_i18n: localizedTextSchema,
+  description_i18n: localizedTextSchema,
+  address_i18n: localizedTextSchema,
+  /** The tagline (the share title; the name when empty). */
+  share_title_i18n: localizedTextSchema,
+});
+
+/** Absent fields stay as they are; texts take a plain string (the default language's value) or per-locale values. */
+export const merchantSaveInput = z
+  .object({
+    name: localizedInput(z.string().trim().min(1).max(64)).optional(),
+    description: localizedInput(z.string().trim().max(1000)).optional(),
+    address: localizedInput(z.string().trim().max(200)).optional(),
+    share_title: localizedInput(z.string().trim().max(100)).optional(),
+    /** The language staff write in, and the one shown when a text has no value in the caller's. */
+    default_locale: localeSchema.optional(),
+  })
+  .strict();
+
+export const adminMerchantCalls = {
+  get: defineCall('admin/merchant.get', noInput, z.object({ merchant: adminMerchantRecord })),
+  save: defineCall('admin/merchant.save', merchantSaveInput, z.object({ merchant: adminMerchantRecord })),
 } as const;
 
 export const adminUserRow = userInfo.pick({

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { z } from 'zod';
+import { localizedInput, localizedTextSchema } from './localized-text';
 import { defineCall, noInput } from './protocol';
 import { id, isoDate, isoDateTime, paged, pageQuery } from './validators';
 
@@ -401,11 +402,14 @@ const name = z.string().trim().min(1).max(64);
 const imageUrl = z.string().trim().max(500);
 const capacity = z.number().int().min(1).max(500);
 
+// Studio-authored texts take a plain string (the studio's default language) or per-locale values
+// (localized-text.ts); answers give the caller's locale's text, and staff's answers the values too.
+
 export const courseSaveInput = z
   .object({
     _id: id.optional(),
-    name,
-    description: z.string().max(4000).default(''),
+    name: localizedInput(name),
+    description: localizedInput(z.string().max(4000)).default(''),
     cover_image: imageUrl.nullable().optional(),
     duration_min: z.number().int().min(5).max(600),
     default_capacity: capacity,
@@ -418,9 +422,9 @@ export const courseSaveInput = z
 export const roomSaveInput = z
   .object({
     _id: id.optional(),
-    name,
+    name: localizedInput(name),
     capacity,
-    address: z.string().trim().max(200).optional(),
+    address: localizedInput(z.string().trim().max(200)).optional(),
     active: z.boolean().optional(),
   })
   .strict();
@@ -428,11 +432,11 @@ export const roomSaveInput = z
 export const teacherSaveInput = z
   .object({
     user_id: id,
-    introduction: z.string().max(4000),
+    introduction: localizedInput(z.string().max(4000)),
     specialties: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     photo: imageUrl.nullable().optional(),
     /** Public name; defaults to the member's nickname. */
-    name: name.optional(),
+    name: localizedInput(name).optional(),
     active: z.boolean().optional(),
   })
   .strict();
@@ -465,7 +469,7 @@ const listQuery = { ...pageQuery, keyword: z.string().trim().max(64).optional() 
 export const packageGrantInput = z
   .object({
     user_id: id,
-    name,
+    name: localizedInput(name),
     class_count: z.number().int().min(1).max(1000),
     /** Defaults to now. */
     valid_from: isoDateTime.optional(),
@@ -476,16 +480,27 @@ export const packageGrantInput = z
   })
   .strict();
 
-export const adminPackageRecord = packageRecord.extend({ user_id: z.string() });
+export const adminPackageRecord = packageRecord.extend({ user_id: z.string(), name_i18n: localizedTextSchema });
+
+/** What staff edit from: the record (in the caller's locale) with every locale's values of its texts. */
+export const adminCourseRecord = courseRecord.extend({
+  name_i18n: localizedTextSchema,
+  description_i18n: localizedTextSchema,
+});
+export const adminRoomRecord = roomRecord.extend({ name_i18n: localizedTextSchema, address_i18n: localizedTextSchema });
+export const adminTeacherRecord = teacherRecord.extend({
+  name_i18n: localizedTextSchema,
+  introduction_i18n: localizedTextSchema,
+});
 
 export const adminClassCalls = {
-  saveCourse: defineCall('admin/course.save', courseSaveInput, z.object({ course: courseRecord })),
-  getCourseList: defineCall('admin/course.getList', z.object(listQuery).strict(), paged(courseRecord)),
-  saveRoom: defineCall('admin/room.save', roomSaveInput, z.object({ room: roomRecord })),
-  getRoomList: defineCall('admin/room.getList', z.object(listQuery).strict(), paged(roomRecord)),
+  saveCourse: defineCall('admin/course.save', courseSaveInput, z.object({ course: adminCourseRecord })),
+  getCourseList: defineCall('admin/course.getList', z.object(listQuery).strict(), paged(adminCourseRecord)),
+  saveRoom: defineCall('admin/room.save', roomSaveInput, z.object({ room: adminRoomRecord })),
+  getRoomList: defineCall('admin/room.getList', z.object(listQuery).strict(), paged(adminRoomRecord)),
   /** Gives the member the teacher role and their public profile. */
-  saveTeacher: defineCall('admin/teacher.save', teacherSaveInput, z.object({ teacher: teacherRecord })),
-  getTeacherList: defineCall('admin/teacher.getList', z.object(listQuery).strict(), paged(teacherRecord)),
+  saveTeacher: defineCall('admin/teacher.save', teacherSaveInput, z.object({ teacher: adminTeacherRecord })),
+  getTeacherList: defineCall('admin/teacher.getList', z.object(listQuery).strict(), paged(adminTeacherRecord)),
   createSession: defineCall('admin/session.create', sessionCreateInput, z.object({ session: sessionRecord })),
   /** A weekly series: one session per listed weekday from starts_at's date to until. */
   createSeries: defineCall(

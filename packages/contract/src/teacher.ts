@@ -117,7 +117,12 @@ export const teacherCalls = {
   /** Edits the caller's own public profile. photo: an image the teacher uploaded, or null to remove it. */
   updateIntroduction: defineCall(
     'client/teacher.updateIntroduction',
-    teacherSaveInput.pick({ introduction: true, specialties: true, photo: true }).strict(),
+    // The introduction is plain text in the teacher's own words (the studio's default language's
+    // value); staff edit its translations in admin/teacher.save.
+    teacherSaveInput
+      .pick({ specialties: true, photo: true })
+      .extend({ introduction: z.string().max(4000) })
+      .strict(),
     z.object({ teacher: teacherRecord }),
   ),
   /** Own sessions (cancelled ones included, with their status): upcoming soonest first, past newest first. */

@@ -1,4 +1,5 @@
 import type { Role } from '@studio/contract/account';
+import type { LocalizedText } from '@studio/contract/localized-text';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { findUserByUsername } from './account/repo';
@@ -17,6 +18,22 @@ export const DEMO_ACCOUNTS: { username: string; nickname: string; roles: Role[];
   { username: 'admin', nickname: 'Ada Admin', roles: ['member', 'admin'] },
 ];
 
+/** The demo studio's texts: written in English, its default language, and in both Chinese scripts. */
+const STUDIO = {
+  name: { en: 'Lotus Flow Studio', 'zh-Hans': '莲流瑜伽馆', 'zh-Hant': '蓮流瑜伽館' },
+  description: {
+    en: 'Yoga, pilates and mindful movement in the heart of town.',
+    'zh-Hans': '位于市中心的瑜伽、普拉提与正念运动空间。',
+    'zh-Hant': '位於市中心的瑜伽、皮拉提斯與正念運動空間。',
+  },
+  address: { en: '12 Willow Lane, London', 'zh-Hans': '伦敦柳树巷12号', 'zh-Hant': '倫敦柳樹巷12號' },
+  tagline: {
+    en: 'Move with us at Lotus Flow Studio',
+    'zh-Hans': '来莲流瑜伽馆，和我们一起动起来',
+    'zh-Hant': '來蓮流瑜伽館，和我們一起動起來',
+  },
+} satisfies Record<string, Required<LocalizedText>>;
+
 /**
  * The demo studio: merchant info and the demo accounts, their passwords hashed at `hashCost`
  * (config PASSWORD_HASH_COST). Idempotent: runs at every start.
@@ -26,15 +43,20 @@ export async function seedDemo(db: Db, now: Date, hashCost: number): Promise<voi
     .insert(merchants)
     .values({
       id: MERCHANT_ID,
-      name: 'Lotus Flow Studio',
+      name: STUDIO.name.en,
+      nameI18n: STUDIO.name,
       logo: '/demo/logo.svg',
-      description: 'Yoga, pilates and mindful movement in the heart of town.',
-      address: '12 Willow Lane, London',
+      description: STUDIO.description.en,
+      descriptionI18n: STUDIO.description,
+      address: STUDIO.address.en,
+      addressI18n: STUDIO.address,
       phone: '+44 20 7946 0000',
       currency: 'GBP',
       timezone: 'Europe/London',
-      shareTitle: 'Move with us at Lotus Flow Studio',
+      shareTitle: STUDIO.tagline.en,
+      shareTitleI18n: STUDIO.tagline,
       shareImage: '/demo/share.svg',
+      defaultLocale: 'en',
     })
     .onConflictDoNothing();
 

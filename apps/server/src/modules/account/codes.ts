@@ -11,7 +11,7 @@ import { mailerFor } from '../../platform/mail';
 import type { CallContext } from '../../platform/protocol';
 import { smsFor } from '../../platform/sms';
 import { loadTokenSecret } from '../../platform/tokens';
-import { getMerchant } from '../merchant/service';
+import { getMerchant, toMchInfo } from '../merchant/service';
 import { verifyCodes } from './schema';
 
 export type CodeChannel = 'email' | 'sms';
@@ -128,7 +128,7 @@ export async function issueCode(
   });
   if (!deliver) return;
 
-  const studio = (await getMerchant(ctx.db)).name;
+  const studio = toMchInfo(await getMerchant(ctx.db), ctx.locale).name;
   const message = codeMessage(ctx.locale, studio, purpose, code, ttlMinutes);
   const messenger = channel === 'email' ? mailerFor(ctx.config) : smsFor(ctx.config);
   try {

@@ -7,7 +7,7 @@ import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { getMerchant } from '../merchant/service';
+import { getMerchant, toMchInfo } from '../merchant/service';
 import * as reservations from '../reservations/service';
 import * as schedule from '../schedule/service';
 import { type FeedEvent, renderCalendar } from './ics';
@@ -67,13 +67,19 @@ export async function resetFeed(db: Db, userId: string, now: Date): Promise<stri
  * The member's reservations for the feed: registered and done (never cancelled), from
  * FEED_HISTORY_DAYS ago on, through the reservations service's own list.
  */
-async function feedReservations(db: DbOrTx, userId: string, now: Date): Promise<ReservationRecord[]> {
+async function feedReservations(db: DbOrTx, userId: string, now: Date, locale: Locale): Promise<ReservationRecord[]> {
   const since = now.getTime() - FEED_HISTORY_DAYS * DAY;
   const out: ReservationRecord[] = [];
   for (const status of ['registered', 'done'] satisfies ReservationStatus[]) {
     // registered comes soonest first, done newest first: stop at the first class older than `since`.
     for (let pageIndex = 1; out.length < FEED_MAX_EVENTS; pageIndex++) {
-      const page = await reservations.getMyReservations(db, userId, { pageIndex, pageSize: PAGE_SIZE, status }, now);
+      const page = await reservations.getMyReservations(
+        db,
+        userId,
+        { pageIndex, pageSize: PAGE_SIZE, status },
+        now,
+        locale,
+      );
       const recent = page.rows.filter((r) => new Date(r.session.starts_at).getTime() >= since);
       out.push(...recent);
       if (!page.hasMore || recent.length < page.rows.length) break;
@@ -92,9 +98,9 @@ export async function renderFeed(db: Db, secret: string, now: Date, locale: Loca
   const [merchant, rooms, rows] = await Promise.all([
     getMerchant(db),
     schedule.listRooms(db, {}),
-    feedReservations(db, feed.userId, now),
+    feedReservations(db, feed.userId, now, locale),
   ]);
-  const addressOf = new Map(rooms.records.map((r) => [r._id, r.address]));
+  const addressOf = new Map(rooms.rows.map((r) => [r.id, schedule.toRoomRecord(r, locale).address]));
   const events: FeedEvent[] = rows.map((r) => ({
     uid: `reservation-${r._id}@studio`,
     start: new Date(r.session.starts_at),
@@ -104,5 +110,5 @@ export async function renderFeed(db: Db, secret: string, now: Date, locale: Loca
     description: interpolate(TEACHER_LINE[locale], { name: r.session.teacher_name }),
     created: new Date(r.created_at),
   }));
-  return renderCalendar({ name: merchant.name, now, events });
+  return renderCalendar({ name: toMchInfo(merchant, locale).name, now, events });
 }

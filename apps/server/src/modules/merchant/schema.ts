@@ -1,5 +1,7 @@
+import type { Locale } from '@studio/contract/locale';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { localizedValues } from '../../platform/localized-text';
 
 /** The studio: one row (id 'default') holding its public info and the settings staff change. */
 export const merchants = pgTable(
@@ -15,6 +17,16 @@ export const merchants = pgTable(
     timezone: text().notNull().default('Europe/London'),
     shareTitle: text().notNull().default(''),
     shareImage: text().notNull().default(''),
+    /**
+     * The language staff write in: a plain string given to an admin call is this language's value,
+     * and a text missing in the caller's language is shown in this one (en, zh-Hans or zh-Hant).
+     */
+    defaultLocale: text().$type<Locale>().notNull().default('en'),
+    /** Per-locale values of name, description, address and the share title, the studio's tagline (platform/localized-text.ts). */
+    nameI18n: localizedValues('name_i18n'),
+    descriptionI18n: localizedValues('description_i18n'),
+    addressI18n: localizedValues('address_i18n'),
+    shareTitleI18n: localizedValues('share_title_i18n'),
     wechatLoginEnabled: boolean().notNull().default(false),
     cancelWindowHours: integer().notNull().default(24),
     bookingWindowDays: integer().notNull().default(14),
@@ -26,5 +38,8 @@ export const merchants = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // A token must outlive its renewal window (the last 3 days), or every call would renew it.
-  (t) => [check('merchants_token_ttl_days_check', sql`${t.tokenTtlDays} between 4 and 365`)],
+  (t) => [
+    check('merchants_token_ttl_days_check', sql`${t.tokenTtlDays} between 4 and 365`),
+    check('merchants_default_locale_check', sql`${t.defaultLocale} in ('en', 'zh-Hans', 'zh-Hant')`),
+  ],
 );

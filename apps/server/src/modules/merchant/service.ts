@@ -1,6 +1,10 @@
-import type { MchInfo } from '@studio/contract/account';
+import type { adminMerchantRecord, MchInfo, merchantSaveInput } from '@studio/contract/account';
+import type { Locale } from '@studio/contract/locale';
+import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contract/localized-text';
 import { eq, sql } from 'drizzle-orm';
-import { type DbOrTx, preparedQuery } from '../../platform/db';
+import type { z } from 'zod';
+import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
+import { textIn } from '../../platform/localized-text';
 import { merchants } from './schema';
 
 export const MERCHANT_ID = 'default';
@@ -28,13 +32,18 @@ export async function getMerchant(db: DbOrTx): Promise<MerchantRow> {
   return created!;
 }
 
-export function toMchInfo(row: MerchantRow): MchInfo {
-  const share = { title: row.shareTitle || row.name, image: row.shareImage || row.logo };
+/** The studio's public info, its texts in `locale` (the caller's), else the studio's default language. */
+export function toMchInfo(row: MerchantRow, locale?: Locale): MchInfo {
+  const name = textIn(row.name, row.nameI18n, locale);
+  const share = {
+    title: textIn(row.shareTitle, row.shareTitleI18n, locale) || name,
+    image: row.shareImage || row.logo,
+  };
   return {
-    name: row.name,
+    name,
     logo: row.logo,
-    description: row.description,
-    address: row.address,
+    description: textIn(row.description, row.descriptionI18n, locale),
+    address: textIn(row.address, row.addressI18n, locale),
     phone: row.phone,
     currency: row.currency,
     timezone: row.timezone,
@@ -44,4 +53,70 @@ export function toMchInfo(row: MerchantRow): MchInfo {
     cancel_window_hours: row.cancelWindowHours,
     booking_window_days: row.bookingWindowDays,
   };
+}
+
+export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.input<typeof adminMerchantRecord> {
+  return {
+    ...toMchInfo(row, locale),
+    default_locale: row.defaultLocale,
+    name_i18n: row.nameI18n,
+    description_i18n: row.descriptionI18n,
+    address_i18n: row.addressI18n,
+    share_title_i18n: row.shareTitleI18n,
+  };
+}
+
+/**
+ * A text of the studio after a save: the given input applied in the default language, or, when the
+ * text was not given, the same values with the plain column following a new default language.
+ */
+function savedText(
+  input: string | LocalizedText | undefined,
+  current: { value: string; values: LocalizedText },
+  defaultLocale: Locale,
+) {
+  if (input !== undefined) return applyLocalizedInput(input, defaultLocale, current.values);
+  return { value: localize(current.values, defaultLocale, defaultLocale) || current.value, values: current.values };
+}
+
+/**
+ * admin/merchant.save: the studio's texts (per locale) and default language; absent fields are kept.
+ * The row is locked while it is read and written, so two staff saving at once do not undo each other.
+ */
+export async function saveMerchant(db: Db, input: z.output<typeof merchantSaveInput>, now: Date): Promise<MerchantRow> {
+  await getMerchant(db);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(merchants).where(eq(merchants.id, MERCHANT_ID)).for('update');
+    const current = row!;
+    const defaultLocale = input.default_locale ?? current.defaultLocale;
+    const name = savedText(input.name, { value: current.name, values: current.nameI18n }, defaultLocale);
+    const description = savedText(
+      input.description,
+      { value: current.description, values: current.descriptionI18n },
+      defaultLocale,
+    );
+    const address = savedText(input.address, { value: current.address, values: current.addressI18n }, defaultLocale);
+    const shareTitle = savedText(
+      input.share_title,
+      { value: current.shareTitle, values: current.shareTitleI18n },
+      defaultLocale,
+    );
+    const [saved] = await tx
+      .update(merchants)
+      .set({
+        defaultLocale,
+        name: name.value,
+        nameI18n: name.values,
+        description: description.value,
+        descriptionI18n: description.values,
+        address: address.value,
+        addressI18n: address.values,
+        shareTitle: shareTitle.value,
+        shareTitleI18n: shareTitle.values,
+        updatedAt: now,
+      })
+      .where(eq(merchants.id, MERCHANT_ID))
+      .returning();
+    return saved!;
+  });
 }

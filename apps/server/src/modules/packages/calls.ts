@@ -4,12 +4,12 @@ import * as packages from './service';
 
 export const packageHandlers = [
   handle(courseCalls.getMyPackages, async (input, ctx) => ({
-    rows: await packages.listMyPackages(ctx.db, ctx.user.uid, ctx.clock.now(), input.status),
+    rows: await packages.listMyPackages(ctx.db, ctx.user.uid, ctx.clock.now(), input.status, ctx.locale),
   })),
   handle(adminClassCalls.grantPackage, async (input, ctx) => {
     const now = ctx.clock.now();
     const row = await packages.grantPackage(ctx.db, input, ctx.user.uid, now);
-    return { package: { ...packages.toPackageRecord(row, now), user_id: row.userId } };
+    return { package: packages.toAdminPackageRecord(row, now, ctx.locale) };
   }),
   handle(adminClassCalls.getPackageList, async (input, ctx) => {
     const now = ctx.clock.now();
@@ -20,7 +20,7 @@ export const packageHandlers = [
       now,
     );
     return {
-      rows: rows.map((r) => ({ ...packages.toPackageRecord(r, now), user_id: r.userId })),
+      rows: rows.map((r) => packages.toAdminPackageRecord(r, now, ctx.locale)),
       total,
       hasMore: input.pageIndex * input.pageSize < total,
     };

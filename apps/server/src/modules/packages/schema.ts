@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { localizedValues } from '../../platform/localized-text';
 import { users } from '../account/schema';
 
 /**
@@ -14,6 +15,8 @@ export const memberPackages = pgTable(
       .notNull()
       .references(() => users.id),
     name: text().notNull(),
+    /** Per-locale values of the name (platform/localized-text.ts); `name` holds the default language. */
+    nameI18n: localizedValues('name_i18n'),
     totalCount: integer().notNull(),
     remainingCount: integer().notNull(),
     validFrom: timestamp({ withTimezone: true }).notNull(),

@@ -1,4 +1,5 @@
 import {
+  type adminPackageRecord,
   computePackageStatus,
   type PackageRecord,
   type PackageStatus,
@@ -6,20 +7,25 @@ import {
   type packageGrantInput,
   packageValidity,
 } from '@studio/contract/course';
+import type { Locale } from '@studio/contract/locale';
+import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { textIn } from '../../platform/localized-text';
 import { getUserOrFail } from '../account/service';
+import { getMerchant } from '../merchant/service';
 import { assertCoursesExist } from '../schedule/service';
 import * as repo from './repo';
 
 export type { CourseAcceptance, PackageRow } from './repo';
 
-export function toPackageRecord(row: repo.PackageRow, now: Date): PackageRecord {
+/** A package with its name in `locale` (the caller's), else the studio's default language. */
+export function toPackageRecord(row: repo.PackageRow, now: Date, locale?: Locale): PackageRecord {
   return {
     _id: row.id,
-    name: row.name,
+    name: textIn(row.name, row.nameI18n, locale),
     total_count: row.totalCount,
     remaining_count: row.remainingCount,
     status: statusOf(row, now),
@@ -28,6 +34,15 @@ export function toPackageRecord(row: repo.PackageRow, now: Date): PackageRecord 
     course_ids: row.courseIds,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** What staff see: the member's id and every locale's value of the name. */
+export function toAdminPackageRecord(
+  row: repo.PackageRow,
+  now: Date,
+  locale?: Locale,
+): z.input<typeof adminPackageRecord> {
+  return { ...toPackageRecord(row, now, locale), user_id: row.userId, name_i18n: row.nameI18n };
 }
 
 export function statusOf(row: repo.PackageRow, now: Date): PackageStatus {
@@ -39,7 +54,8 @@ export function statusOf(row: repo.PackageRow, now: Date): PackageStatus {
 
 export interface IssuePackageInput {
   userId: string;
-  name: string;
+  /** A plain string is the studio's default language's name; the shop passes its goods' per-locale names. */
+  name: string | LocalizedText;
   classCount: number;
   validity: PackageValidityRule;
   /** Courses it may book; empty = every course. */
@@ -59,10 +75,12 @@ export interface IssuePackageInput {
 export async function issuePackage(db: DbOrTx, input: IssuePackageInput): Promise<repo.PackageRow> {
   const { valid_from, valid_until } = packageValidity(input.validity, input.now);
   if (valid_until && valid_until.getTime() <= valid_from.getTime()) fail('TIME_RANGE_INVALID');
+  const name = applyLocalizedInput(input.name, (await getMerchant(db)).defaultLocale);
   return repo.insertPackage(db, {
     id: newId(),
     userId: input.userId,
-    name: input.name,
+    name: name.value,
+    nameI18n: name.values,
     totalCount: input.classCount,
     remainingCount: input.classCount,
     validFrom: valid_from,
@@ -107,9 +125,10 @@ export async function listMyPackages(
   userId: string,
   now: Date,
   status?: PackageStatus,
+  locale?: Locale,
 ): Promise<PackageRecord[]> {
   const rows = await repo.listPackagesOfUser(db, userId);
-  return rows.map((row) => toPackageRecord(row, now)).filter((p) => !status || p.status === status);
+  return rows.map((row) => toPackageRecord(row, now, locale)).filter((p) => !status || p.status === status);
 }
 
 export async function listPackagesForAdmin(

@@ -6,10 +6,10 @@ import * as reservations from './service';
 
 export const reservationHandlers = [
   handlePub(courseCalls.getSchedule, async (input, ctx) => ({
-    rows: await reservations.getSchedule(ctx.db, input, ctx.user?.uid ?? null, ctx.clock.now()),
+    rows: await reservations.getSchedule(ctx.db, input, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   })),
   handlePub(courseCalls.getSessionDetail, (input, ctx) =>
-    reservations.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now()),
+    reservations.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   ),
   handlePub(courseCalls.getTeacher, async (input, ctx) => {
     const teacher = await schedule.findTeacher(ctx.db, input._id);
@@ -19,8 +19,9 @@ export const reservationHandlers = [
       { teacherId: teacher.userId },
       ctx.user?.uid ?? null,
       ctx.clock.now(),
+      ctx.locale,
     );
-    return { teacher: schedule.toTeacherRecord(teacher), sessions };
+    return { teacher: schedule.toTeacherRecord(teacher, ctx.locale), sessions };
   }),
   handlePub(courseCalls.getRoom, async (input, ctx) => {
     const room = await schedule.findRoom(ctx.db, input._id);
@@ -30,8 +31,9 @@ export const reservationHandlers = [
       { roomId: room.id },
       ctx.user?.uid ?? null,
       ctx.clock.now(),
+      ctx.locale,
     );
-    return { room: schedule.toRoomRecord(room), sessions };
+    return { room: schedule.toRoomRecord(room, ctx.locale), sessions };
   }),
 
   handle(courseCalls.book, async (input, ctx) => ({
@@ -51,16 +53,16 @@ export const reservationHandlers = [
     entry: await reservations.leaveWaitlist(ctx, ctx.user.uid, input.entry_id),
   })),
   handle(courseCalls.getMyReservations, (input, ctx) =>
-    reservations.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now()),
+    reservations.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
   handle(courseCalls.getMyWaitlist, (input, ctx) =>
-    reservations.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now()),
+    reservations.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
 
   handle(adminClassCalls.createSession, async (input, ctx) => {
     const now = ctx.clock.now();
     const row = await schedule.createSession(ctx.db, input, now);
-    return { session: await reservations.getSessionRecord(ctx.db, row.id, null, now) };
+    return { session: await reservations.getSessionRecord(ctx.db, row.id, null, now, ctx.locale) };
   }),
   handle(adminClassCalls.createSeries, async (input, ctx) => {
     const now = ctx.clock.now();
@@ -70,14 +72,19 @@ export const reservationHandlers = [
       sessions.map((s) => s.id),
       null,
       now,
+      ctx.locale,
     );
     return { series_id: seriesId, sessions: sessions.map((s) => records.get(s.id)!) };
   }),
   handle(adminClassCalls.cancelSession, async (input, ctx) => ({
     session: await reservations.cancelSession(ctx, input._id, input.reason),
   })),
-  handle(adminClassCalls.getSessionList, (input, ctx) => reservations.listSessions(ctx.db, input, ctx.clock.now())),
-  handle(adminClassCalls.getRoster, (input, ctx) => reservations.getRoster(ctx.db, input._id, ctx.clock.now())),
+  handle(adminClassCalls.getSessionList, (input, ctx) =>
+    reservations.listSessions(ctx.db, input, ctx.clock.now(), ctx.locale),
+  ),
+  handle(adminClassCalls.getRoster, (input, ctx) =>
+    reservations.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale),
+  ),
   handle(adminClassCalls.checkIn, async (input, ctx) => ({
     reservation: await reservations.checkIn(ctx, input._id, ctx.user.uid),
   })),

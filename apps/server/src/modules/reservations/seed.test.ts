@@ -1,3 +1,4 @@
+import type { MchInfo } from '@studio/contract/account';
 import type { PackageRecord, ReservationRecord, SessionRecord, WaitlistEntryRecord } from '@studio/contract/course';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,28 @@ describe('demo classes', () => {
     expect(new Set(week.rows.map((s) => s.course_name))).toEqual(
       new Set(['Vinyasa Flow', 'Hatha Basics', 'Yin Yoga', 'Mat Pilates', 'Power Yoga']),
     );
+    // The demo studio reads in all three languages.
+    const range = {
+      date_from: t.clock.now().toISOString(),
+      date_to: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+    };
+    for (const [locale, names] of [
+      ['zh-Hans', ['流瑜伽', '哈他瑜伽入门', '阴瑜伽', '垫上普拉提', '力量瑜伽']],
+      ['zh-Hant', ['流瑜伽', '哈達瑜伽入門', '陰瑜伽', '墊上皮拉提斯', '力量瑜伽']],
+    ] as const) {
+      const rows = (await t.call<{ rows: SessionRecord[] }>('client/course.pub_getSchedule', range, { locale })).rows;
+      expect(new Set(rows.map((s) => s.course_name))).toEqual(new Set(names));
+      expect(rows.every((s) => /\p{Script=Han}/u.test(s.room_name + s.teacher_name))).toBe(true);
+    }
+    const studio = await t.call<{ mchInfo: MchInfo }>('client/pub.getMchInfo', {}, { locale: 'zh-Hant' });
+    expect(studio.mchInfo).toMatchObject({ name: '蓮流瑜伽館', address: '倫敦柳樹巷12號' });
+    const packs = await t.call<{ rows: PackageRecord[] }>(
+      'client/course.getMyPackages',
+      {},
+      { token, locale: 'zh-Hans' },
+    );
+    expect(packs.rows.map((p) => p.name).sort()).toEqual(['10次课卡', '5次课包（长期有效）']);
+
     const teacherLogin = await t.call('user/pub/login', { username: 'lena', password: DEMO_PASSWORD });
     expect(teacherLogin.code).toBe(0);
     expect((teacherLogin.userInfo as { role: string[] }).role).toContain('teacher');

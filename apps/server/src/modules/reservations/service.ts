@@ -16,6 +16,7 @@ import {
   type WaitlistEntryRecord,
   type WaitlistStatus,
 } from '@studio/contract/course';
+import type { Locale } from '@studio/contract/locale';
 import { and } from 'drizzle-orm';
 import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -75,9 +76,14 @@ async function runAndDeliver<T>(ctx: CallContext, work: (tx: Tx) => Promise<Outc
 
 // Records ----------------------------------------------------------------------------------------
 
-function toSessionRecord(row: repo.SessionViewRow): SessionRecord {
-  return schedule.toSessionRecord(row, { waitlistCount: row.waitlistCount, myStatus: row.myStatus });
-}
+/**
+ * The session records' mapper for a caller's locale (course, teacher and room names in it); the
+ * reads below take the locale last, and without one answer the studio's default language.
+ */
+const toSessionRecord =
+  (locale?: Locale) =>
+  (row: repo.SessionViewRow): SessionRecord =>
+    schedule.toSessionRecord(row, { waitlistCount: row.waitlistCount, myStatus: row.myStatus, locale });
 
 /** Session records (seats, waitlist count, the viewer's status) for the given ids, in one statement. */
 export async function sessionRecordsById(
@@ -85,9 +91,10 @@ export async function sessionRecordsById(
   ids: string[],
   viewerId: string | null,
   now: Date,
+  locale?: Locale,
 ): Promise<Map<string, SessionRecord>> {
   const rows = await repo.sessionViews(db, { where: scheduleRepo.sessionWhere({ ids }), viewerId, now });
-  return new Map(rows.map((r) => [r.id, toSessionRecord(r)]));
+  return new Map(rows.map((r) => [r.id, toSessionRecord(locale)(r)]));
 }
 
 export async function getSessionRecord(
@@ -95,8 +102,9 @@ export async function getSessionRecord(
   id: string,
   viewerId: string | null,
   now: Date,
+  locale?: Locale,
 ): Promise<SessionRecord> {
-  return (await sessionRecordsById(db, [id], viewerId, now)).get(id) ?? fail('SESSION_NOT_FOUND');
+  return (await sessionRecordsById(db, [id], viewerId, now, locale)).get(id) ?? fail('SESSION_NOT_FOUND');
 }
 
 export function toReservationRecord(row: repo.ReservationRow, session: SessionRecord, now: Date): ReservationRecord {
@@ -131,18 +139,25 @@ async function reservationRecords(
   rows: repo.ReservationRow[],
   viewerId: string | null,
   now: Date,
+  locale?: Locale,
 ): Promise<ReservationRecord[]> {
-  const sessions = await sessionRecordsById(db, [...new Set(rows.map((r) => r.sessionId))], viewerId, now);
+  const sessions = await sessionRecordsById(db, [...new Set(rows.map((r) => r.sessionId))], viewerId, now, locale);
   return rows.map((r) => toReservationRecord(r, sessions.get(r.sessionId)!, now));
 }
 
-async function reservationRecord(db: DbOrTx, row: repo.ReservationRow, viewerId: string | null, now: Date) {
-  return (await reservationRecords(db, [row], viewerId, now))[0]!;
+async function reservationRecord(
+  db: DbOrTx,
+  row: repo.ReservationRow,
+  viewerId: string | null,
+  now: Date,
+  locale?: Locale,
+) {
+  return (await reservationRecords(db, [row], viewerId, now, locale))[0]!;
 }
 
-async function entryRecord(db: DbOrTx, entryId: string, viewerId: string | null, now: Date) {
+async function entryRecord(db: DbOrTx, entryId: string, viewerId: string | null, now: Date, locale?: Locale) {
   const [row] = await repo.waitlistViews(db, repo.entryIs(entryId));
-  const session = await getSessionRecord(db, row!.sessionId, viewerId, now);
+  const session = await getSessionRecord(db, row!.sessionId, viewerId, now, locale);
   return toEntryRecord(row!, session, now);
 }
 
@@ -244,6 +259,7 @@ async function suggestSessions(
   merchant: MerchantRow,
   viewerId: string,
   now: Date,
+  locale?: Locale,
 ): Promise<SessionRecord[]> {
   const rows = await repo.sessionViews(db, {
     where: and(
@@ -258,7 +274,7 @@ async function suggestSessions(
     now,
     limit: SUGGESTION_LIMIT,
   });
-  return rows.filter((r) => r.myStatus === 'none').map(toSessionRecord);
+  return rows.filter((r) => r.myStatus === 'none').map(toSessionRecord(locale));
 }
 
 /**
@@ -488,10 +504,10 @@ export async function book(
       value: await bookSeat(tx, { ...seat, merchant }),
       deliveries: [],
     }));
-    return await reservationRecord(ctx.db, row, userId, now);
+    return await reservationRecord(ctx.db, row, userId, now, ctx.locale);
   } catch (error) {
     if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;
-    const suggestions = await suggestSessions(ctx.db, input.session_id, merchant, userId, now);
+    const suggestions = await suggestSessions(ctx.db, input.session_id, merchant, userId, now, ctx.locale);
     throw new AppError('COURSE_FULL', error.params, { ...error.data, suggestions });
   }
 }
@@ -505,7 +521,7 @@ export async function cancelBooking(
     const { reservation, notices } = await cancelSeat(tx, { ...input, now });
     return { value: reservation, deliveries: await storeNotices(tx, notices, now) };
   });
-  return reservationRecord(ctx.db, row, input.by === 'member' ? (input.userId ?? null) : row.userId, now);
+  return reservationRecord(ctx.db, row, input.by === 'member' ? (input.userId ?? null) : row.userId, now, ctx.locale);
 }
 
 export async function joinWaitlist(ctx: CallContext, userId: string, sessionId: string): Promise<WaitlistEntryRecord> {
@@ -514,7 +530,7 @@ export async function joinWaitlist(ctx: CallContext, userId: string, sessionId: 
     value: await joinWaitlistTx(tx, { sessionId, userId, now }),
     deliveries: [],
   }));
-  return entryRecord(ctx.db, row.id, userId, now);
+  return entryRecord(ctx.db, row.id, userId, now, ctx.locale);
 }
 
 export async function leaveWaitlist(ctx: CallContext, userId: string, entryId: string): Promise<WaitlistEntryRecord> {
@@ -523,7 +539,7 @@ export async function leaveWaitlist(ctx: CallContext, userId: string, entryId: s
     value: await leaveWaitlistTx(tx, { entryId, userId, now }),
     deliveries: [],
   }));
-  return entryRecord(ctx.db, row.id, userId, now);
+  return entryRecord(ctx.db, row.id, userId, now, ctx.locale);
 }
 
 export async function cancelSession(ctx: CallContext, sessionId: string, reason: string): Promise<SessionRecord> {
@@ -532,13 +548,13 @@ export async function cancelSession(ctx: CallContext, sessionId: string, reason:
     const notices = await cancelSessionTx(tx, { sessionId, reason, now });
     return { value: null, deliveries: await storeNotices(tx, notices, now) };
   });
-  return getSessionRecord(ctx.db, sessionId, null, now);
+  return getSessionRecord(ctx.db, sessionId, null, now, ctx.locale);
 }
 
 export async function checkIn(ctx: CallContext, reservationId: string, byUserId: string): Promise<ReservationRecord> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction((tx) => checkInReservation(tx, reservationId, byUserId, now));
-  return reservationRecord(ctx.db, row, row.userId, now);
+  return reservationRecord(ctx.db, row, row.userId, now, ctx.locale);
 }
 
 /** The schedule between two dates (YYYY-MM-DD in the studio timezone, date_to inclusive, or instants). */
@@ -547,6 +563,7 @@ export async function getSchedule(
   input: { date_from: string; date_to: string; course_id?: string; teacher_id?: string; room_id?: string },
   viewerId: string | null,
   now: Date,
+  locale?: Locale,
 ): Promise<SessionRecord[]> {
   const tz = (await getMerchant(db)).timezone;
   const { from, to } = schedule.resolveRange(input.date_from, input.date_to, tz);
@@ -555,7 +572,7 @@ export async function getSchedule(
     fail('SCHEDULE_RANGE_TOO_LONG', { days: MAX_SCHEDULE_DAYS });
   const filter = { from, to, courseId: input.course_id, teacherId: input.teacher_id, roomId: input.room_id };
   const rows = await repo.scheduleViews(db, filter, viewerId, now);
-  return rows.map(toSessionRecord);
+  return rows.map(toSessionRecord(locale));
 }
 
 /** Scheduled sessions from now on (a teacher's or a room's page). */
@@ -564,6 +581,7 @@ export async function upcomingSessions(
   filter: { teacherId?: string; roomId?: string; courseId?: string },
   viewerId: string | null,
   now: Date,
+  locale?: Locale,
 ): Promise<SessionRecord[]> {
   const rows = await repo.sessionViews(db, {
     where: and(scheduleRepo.sessionWhere({ ...filter, status: 'scheduled' }), repo.startsAfter(now)),
@@ -571,7 +589,7 @@ export async function upcomingSessions(
     now,
     limit: UPCOMING_LIMIT,
   });
-  return rows.map(toSessionRecord);
+  return rows.map(toSessionRecord(locale));
 }
 
 export async function listSessions(
@@ -587,6 +605,7 @@ export async function listSessions(
     room_id?: string;
   },
   now: Date,
+  locale?: Locale,
 ) {
   const tz = (await getMerchant(db)).timezone;
   const from = input.date_from ? schedule.resolveRange(input.date_from, input.date_from, tz).from : undefined;
@@ -606,11 +625,11 @@ export async function listSessions(
     limit: input.pageSize,
     offset: (input.pageIndex - 1) * input.pageSize,
   });
-  return pageOf(rows.map(toSessionRecord), await scheduleRepo.countSessions(db, where), input);
+  return pageOf(rows.map(toSessionRecord(locale)), await scheduleRepo.countSessions(db, where), input);
 }
 
-export async function getSessionDetail(db: Db, sessionId: string, viewerId: string | null, now: Date) {
-  const session = await getSessionRecord(db, sessionId, viewerId, now);
+export async function getSessionDetail(db: Db, sessionId: string, viewerId: string | null, now: Date, locale?: Locale) {
+  const session = await getSessionRecord(db, sessionId, viewerId, now, locale);
   const merchant = await getMerchant(db);
   const [course, teacher, room] = await Promise.all([
     schedule.getCourseOrFail(db, session.course_id),
@@ -620,7 +639,7 @@ export async function getSessionDetail(db: Db, sessionId: string, viewerId: stri
   const reservationRow = viewerId ? await repo.findActiveReservation(db, sessionId, viewerId) : undefined;
   const entryRow = viewerId ? await repo.findWaitingEntry(db, sessionId, viewerId) : undefined;
   const reservation = reservationRow ? toReservationRecord(reservationRow, session, now) : null;
-  const entry = entryRow ? await entryRecord(db, entryRow.id, viewerId, now) : null;
+  const entry = entryRow ? await entryRecord(db, entryRow.id, viewerId, now, locale) : null;
   const waitlistEntry = entry?.status === 'waiting' ? entry : null;
   const start = new Date(session.starts_at).getTime();
   const opensAt = bookingOpensAt(session.starts_at, merchant.bookingWindowDays);
@@ -628,9 +647,9 @@ export async function getSessionDetail(db: Db, sessionId: string, viewerId: stri
   const open = session.status === 'scheduled' && now.getTime() < start;
   return {
     session,
-    course: schedule.toCourseRecord(course),
-    teacher: schedule.toTeacherRecord(teacher),
-    room: schedule.toRoomRecord(room),
+    course: schedule.toCourseRecord(course, locale),
+    teacher: schedule.toTeacherRecord(teacher, locale),
+    room: schedule.toRoomRecord(room, locale),
     reservation: reservation && withoutSession(reservation),
     waitlist_entry: waitlistEntry && withoutSession(waitlistEntry),
     booking_opens_at: opensAt.toISOString(),
@@ -652,9 +671,10 @@ export async function getMyReservations(
   userId: string,
   input: { pageIndex: number; pageSize: number; status?: ReservationStatus },
   now: Date,
+  locale?: Locale,
 ) {
   const { rows, total } = await repo.reservationsOfUser(db, userId, { status: input.status, now }, input);
-  return pageOf(await reservationRecords(db, rows, userId, now), total, input);
+  return pageOf(await reservationRecords(db, rows, userId, now, locale), total, input);
 }
 
 export async function getMyWaitlist(
@@ -662,9 +682,10 @@ export async function getMyWaitlist(
   userId: string,
   input: { pageIndex: number; pageSize: number; status?: WaitlistStatus },
   now: Date,
+  locale?: Locale,
 ) {
   const { rows, total } = await repo.entriesOfUser(db, userId, { status: input.status, now }, input);
-  const sessions = await sessionRecordsById(db, [...new Set(rows.map((r) => r.sessionId))], userId, now);
+  const sessions = await sessionRecordsById(db, [...new Set(rows.map((r) => r.sessionId))], userId, now, locale);
   return pageOf(
     rows.map((r) => toEntryRecord(r, sessions.get(r.sessionId)!, now)),
     total,
@@ -673,8 +694,8 @@ export async function getMyWaitlist(
 }
 
 /** Who is booked and who is waiting for a session (staff, and the teacher workbench). */
-export async function getRoster(db: DbOrTx, sessionId: string, now: Date): Promise<Roster> {
-  const session = await getSessionRecord(db, sessionId, null, now);
+export async function getRoster(db: DbOrTx, sessionId: string, now: Date, locale?: Locale): Promise<Roster> {
+  const session = await getSessionRecord(db, sessionId, null, now, locale);
   const [booked, waiting] = await Promise.all([
     repo.rosterReservations(db, sessionId),
     repo.rosterWaitlist(db, sessionId),

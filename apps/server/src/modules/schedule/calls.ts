@@ -4,36 +4,55 @@ import * as schedule from './service';
 
 export const scheduleHandlers = [
   handlePub(courseCalls.getCourses, async (_input, ctx) => ({
-    rows: (await schedule.listCourses(ctx.db, { activeOnly: true })).records,
+    rows: (await schedule.listCourses(ctx.db, { activeOnly: true })).rows.map((r) =>
+      schedule.toCourseRecord(r, ctx.locale),
+    ),
   })),
   handlePub(courseCalls.getTeachers, async (_input, ctx) => ({
-    rows: (await schedule.listTeachers(ctx.db, { activeOnly: true })).records,
+    rows: (await schedule.listTeachers(ctx.db, { activeOnly: true })).rows.map((r) =>
+      schedule.toTeacherRecord(r, ctx.locale),
+    ),
   })),
   handlePub(courseCalls.getRooms, async (_input, ctx) => ({
-    rows: (await schedule.listRooms(ctx.db, { activeOnly: true })).records,
+    rows: (await schedule.listRooms(ctx.db, { activeOnly: true })).rows.map((r) =>
+      schedule.toRoomRecord(r, ctx.locale),
+    ),
   })),
 
   handle(adminClassCalls.saveCourse, async (input, ctx) => ({
-    course: schedule.toCourseRecord(await schedule.saveCourse(ctx.db, input, ctx.clock.now())),
+    course: schedule.toAdminCourseRecord(await schedule.saveCourse(ctx.db, input, ctx.clock.now()), ctx.locale),
   })),
   handle(adminClassCalls.getCourseList, async (input, ctx) => {
-    const { records, total } = await schedule.listCourses(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(records, total, input);
+    const { rows, total } = await schedule.listCourses(ctx.db, { keyword: input.keyword }, input);
+    return schedule.pageOf(
+      rows.map((r) => schedule.toAdminCourseRecord(r, ctx.locale)),
+      total,
+      input,
+    );
   }),
   handle(adminClassCalls.saveRoom, async (input, ctx) => ({
-    room: schedule.toRoomRecord(await schedule.saveRoom(ctx.db, input, ctx.clock.now())),
+    room: schedule.toAdminRoomRecord(await schedule.saveRoom(ctx.db, input, ctx.clock.now()), ctx.locale),
   })),
   handle(adminClassCalls.getRoomList, async (input, ctx) => {
-    const { records, total } = await schedule.listRooms(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(records, total, input);
+    const { rows, total } = await schedule.listRooms(ctx.db, { keyword: input.keyword }, input);
+    return schedule.pageOf(
+      rows.map((r) => schedule.toAdminRoomRecord(r, ctx.locale)),
+      total,
+      input,
+    );
   }),
   handle(adminClassCalls.saveTeacher, async (input, ctx) => ({
-    teacher: schedule.toTeacherRecord(
+    teacher: schedule.toAdminTeacherRecord(
       await ctx.db.transaction((tx) => schedule.saveTeacher(tx, input, ctx.clock.now())),
+      ctx.locale,
     ),
   })),
   handle(adminClassCalls.getTeacherList, async (input, ctx) => {
-    const { records, total } = await schedule.listTeachers(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(records, total, input);
+    const { rows, total } = await schedule.listTeachers(ctx.db, { keyword: input.keyword }, input);
+    return schedule.pageOf(
+      rows.map((r) => schedule.toAdminTeacherRecord(r, ctx.locale)),
+      total,
+      input,
+    );
   }),
 ];

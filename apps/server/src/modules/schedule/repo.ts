@@ -1,3 +1,4 @@
+import type { LocalizedText } from '@studio/contract/localized-text';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
@@ -215,17 +216,23 @@ export function sessionWhere(f: SessionFilter): SQL | undefined {
   );
 }
 
-/** The columns of a session record that the schedule owns (course, teacher and room names joined in). */
+/**
+ * The columns of a session record that the schedule owns (course, teacher and room names joined in,
+ * with their per-locale values, so a list is localized in memory from this one statement).
+ */
 export const sessionColumns = {
   id: classSessions.id,
   courseId: classSessions.courseId,
   courseName: courses.name,
+  courseNameI18n: courses.nameI18n,
   courseLevel: courses.level,
   coverImage: courses.coverImage,
   teacherId: classSessions.teacherId,
   teacherName: teacherProfiles.displayName,
+  teacherNameI18n: teacherProfiles.displayNameI18n,
   roomId: classSessions.roomId,
   roomName: rooms.name,
+  roomNameI18n: rooms.nameI18n,
   startsAt: classSessions.startsAt,
   endsAt: classSessions.endsAt,
   capacity: classSessions.capacity,
@@ -238,12 +245,15 @@ export interface SessionJoinedRow {
   id: string;
   courseId: string;
   courseName: string;
+  courseNameI18n: LocalizedText;
   courseLevel: string;
   coverImage: string | null;
   teacherId: string;
   teacherName: string;
+  teacherNameI18n: LocalizedText;
   roomId: string;
   roomName: string;
+  roomNameI18n: LocalizedText;
   startsAt: Date;
   endsAt: Date;
   capacity: number;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { localizedValues } from '../../platform/localized-text';
 import { users } from '../account/schema';
 
 const timestamps = {
@@ -10,8 +11,11 @@ const timestamps = {
 export const rooms = pgTable('rooms', {
   id: text().primaryKey(),
   name: text().notNull(),
+  /** Per-locale values of name and address (platform/localized-text.ts); the text columns hold the default language. */
+  nameI18n: localizedValues('name_i18n'),
   capacity: integer().notNull(),
   address: text().notNull().default(''),
+  addressI18n: localizedValues('address_i18n'),
   active: boolean().notNull().default(true),
   ...timestamps,
 });
@@ -20,6 +24,9 @@ export const courses = pgTable('courses', {
   id: text().primaryKey(),
   name: text().notNull(),
   description: text().notNull().default(''),
+  /** Per-locale values of name and description (platform/localized-text.ts); the text columns hold the default language. */
+  nameI18n: localizedValues('name_i18n'),
+  descriptionI18n: localizedValues('description_i18n'),
   coverImage: text(),
   durationMin: integer().notNull(),
   defaultCapacity: integer().notNull(),
@@ -38,6 +45,9 @@ export const teacherProfiles = pgTable('teacher_profiles', {
   /** Public name, kept here so schedule reads need not join the accounts table. */
   displayName: text().notNull(),
   introduction: text().notNull().default(''),
+  /** Per-locale values of the name and introduction (platform/localized-text.ts); the text columns hold the default language. */
+  displayNameI18n: localizedValues('display_name_i18n'),
+  introductionI18n: localizedValues('introduction_i18n'),
   photo: text(),
   specialties: text().array().notNull().default(sql`'{}'::text[]`),
   active: boolean().notNull().default(true),

@@ -1,4 +1,7 @@
 import {
+  type adminCourseRecord,
+  type adminRoomRecord,
+  type adminTeacherRecord,
   type CourseLevel,
   type CourseRecord,
   type courseSaveInput,
@@ -14,6 +17,8 @@ import {
   type teacherSaveInput,
   weeklyOccurrences,
 } from '@studio/contract/course';
+import type { Locale } from '@studio/contract/locale';
+import { applyLocalizedInput } from '@studio/contract/localized-text';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -22,6 +27,7 @@ import { DAY } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { textIn } from '../../platform/localized-text';
 import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
@@ -32,12 +38,13 @@ dayjs.extend(timezone);
 export type { CourseRow, RoomRow, SessionJoinedRow, SessionRow, TeacherRow } from './repo';
 
 // Records ----------------------------------------------------------------------------------------
+// Texts staff wrote per locale are answered in `locale` (the caller's), else the default language.
 
-export function toCourseRecord(row: repo.CourseRow): CourseRecord {
+export function toCourseRecord(row: repo.CourseRow, locale?: Locale): CourseRecord {
   return {
     _id: row.id,
-    name: row.name,
-    description: row.description,
+    name: textIn(row.name, row.nameI18n, locale),
+    description: textIn(row.description, row.descriptionI18n, locale),
     cover_image: row.coverImage,
     duration_min: row.durationMin,
     default_capacity: row.defaultCapacity,
@@ -47,36 +54,56 @@ export function toCourseRecord(row: repo.CourseRow): CourseRecord {
   };
 }
 
-export function toRoomRecord(row: repo.RoomRow): RoomRecord {
-  return { _id: row.id, name: row.name, capacity: row.capacity, address: row.address, active: row.active };
+export function toRoomRecord(row: repo.RoomRow, locale?: Locale): RoomRecord {
+  return {
+    _id: row.id,
+    name: textIn(row.name, row.nameI18n, locale),
+    capacity: row.capacity,
+    address: textIn(row.address, row.addressI18n, locale),
+    active: row.active,
+  };
 }
 
-export function toTeacherRecord(row: repo.TeacherRow): TeacherRecord {
+export function toTeacherRecord(row: repo.TeacherRow, locale?: Locale): TeacherRecord {
   return {
     _id: row.userId,
-    name: row.displayName,
+    name: textIn(row.displayName, row.displayNameI18n, locale),
     photo: row.photo,
-    introduction: row.introduction,
+    introduction: textIn(row.introduction, row.introductionI18n, locale),
     specialties: row.specialties,
     active: row.active,
   };
 }
 
+// What staff edit from: every locale's values beside the caller's text.
+
+export function toAdminCourseRecord(row: repo.CourseRow, locale?: Locale): z.input<typeof adminCourseRecord> {
+  return { ...toCourseRecord(row, locale), name_i18n: row.nameI18n, description_i18n: row.descriptionI18n };
+}
+
+export function toAdminRoomRecord(row: repo.RoomRow, locale?: Locale): z.input<typeof adminRoomRecord> {
+  return { ...toRoomRecord(row, locale), name_i18n: row.nameI18n, address_i18n: row.addressI18n };
+}
+
+export function toAdminTeacherRecord(row: repo.TeacherRow, locale?: Locale): z.input<typeof adminTeacherRecord> {
+  return { ...toTeacherRecord(row, locale), name_i18n: row.displayNameI18n, introduction_i18n: row.introductionI18n };
+}
+
 /** A session record from a joined row; the caller supplies what the reservations module knows. */
 export function toSessionRecord(
   row: repo.SessionJoinedRow,
-  extra: { waitlistCount: number; myStatus: MySessionStatus },
+  extra: { waitlistCount: number; myStatus: MySessionStatus; locale?: Locale },
 ): SessionRecord {
   return {
     _id: row.id,
     course_id: row.courseId,
-    course_name: row.courseName,
+    course_name: textIn(row.courseName, row.courseNameI18n, extra.locale),
     course_level: row.courseLevel as CourseLevel,
     cover_image: row.coverImage,
     teacher_id: row.teacherId,
-    teacher_name: row.teacherName,
+    teacher_name: textIn(row.teacherName, row.teacherNameI18n, extra.locale),
     room_id: row.roomId,
-    room_name: row.roomName,
+    room_name: textIn(row.roomName, row.roomNameI18n, extra.locale),
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     capacity: row.capacity,
@@ -129,10 +156,15 @@ export async function saveCourse(
   now: Date,
 ): Promise<repo.CourseRow> {
   const existing = input._id ? await getCourseOrFail(db, input._id) : undefined;
+  const { defaultLocale } = await getMerchant(db);
+  const name = applyLocalizedInput(input.name, defaultLocale, existing?.nameI18n);
+  const description = applyLocalizedInput(input.description, defaultLocale, existing?.descriptionI18n);
   return repo.upsertCourse(db, {
     id: existing?.id ?? newId(),
-    name: input.name,
-    description: input.description,
+    name: name.value,
+    nameI18n: name.values,
+    description: description.value,
+    descriptionI18n: description.values,
     coverImage: input.cover_image === undefined ? (existing?.coverImage ?? null) : input.cover_image,
     durationMin: input.duration_min,
     defaultCapacity: input.default_capacity,
@@ -146,11 +178,19 @@ export async function saveCourse(
 
 export async function saveRoom(db: DbOrTx, input: z.output<typeof roomSaveInput>, now: Date): Promise<repo.RoomRow> {
   const existing = input._id ? await getRoomOrFail(db, input._id) : undefined;
+  const { defaultLocale } = await getMerchant(db);
+  const name = applyLocalizedInput(input.name, defaultLocale, existing?.nameI18n);
+  const address =
+    input.address === undefined
+      ? { value: existing?.address ?? '', values: existing?.addressI18n ?? {} }
+      : applyLocalizedInput(input.address, defaultLocale, existing?.addressI18n);
   return repo.upsertRoom(db, {
     id: existing?.id ?? newId(),
-    name: input.name,
+    name: name.value,
+    nameI18n: name.values,
     capacity: input.capacity,
-    address: input.address ?? existing?.address ?? '',
+    address: address.value,
+    addressI18n: address.values,
     active: input.active ?? existing?.active ?? true,
     createdAt: now,
     updatedAt: now,
@@ -166,10 +206,21 @@ export async function saveTeacher(
   const user = await getUserOrFail(db, input.user_id);
   const existing = await repo.findTeacher(db, user.id);
   await grantRole(db, user.id, now);
+  const { defaultLocale } = await getMerchant(db);
+  const name =
+    input.name === undefined
+      ? {
+          value: existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
+          values: existing?.displayNameI18n ?? {},
+        }
+      : applyLocalizedInput(input.name, defaultLocale, existing?.displayNameI18n);
+  const introduction = applyLocalizedInput(input.introduction, defaultLocale, existing?.introductionI18n);
   return repo.upsertTeacher(db, {
     userId: user.id,
-    displayName: input.name ?? existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
-    introduction: input.introduction,
+    displayName: name.value,
+    displayNameI18n: name.values,
+    introduction: introduction.value,
+    introductionI18n: introduction.values,
     photo: input.photo === undefined ? (existing?.photo ?? user.avatar) : input.photo,
     specialties: input.specialties ?? existing?.specialties ?? [],
     active: input.active ?? existing?.active ?? true,
@@ -178,7 +229,11 @@ export async function saveTeacher(
   });
 }
 
-/** A teacher edits their own introduction (teacher workbench). */
+/**
+ * A teacher edits their own introduction (teacher workbench). The workbench sends plain text in the
+ * teacher's own words: like a plain string from staff it sets the studio's default language's value,
+ * and the translations staff made are kept (staff see and update them in admin/teacher.save).
+ */
 export async function updateTeacherIntroduction(
   db: DbOrTx,
   userId: string,
@@ -186,29 +241,23 @@ export async function updateTeacherIntroduction(
   now: Date,
 ): Promise<repo.TeacherRow> {
   const existing = await getTeacherOrFail(db, userId);
+  const introduction =
+    changes.introduction === undefined
+      ? { value: existing.introduction, values: existing.introductionI18n }
+      : applyLocalizedInput(changes.introduction, (await getMerchant(db)).defaultLocale, existing.introductionI18n);
   return repo.upsertTeacher(db, {
     ...existing,
-    introduction: changes.introduction ?? existing.introduction,
+    introduction: introduction.value,
+    introductionI18n: introduction.values,
     specialties: changes.specialties ?? existing.specialties,
     photo: changes.photo === undefined ? existing.photo : changes.photo,
     updatedAt: now,
   });
 }
 
-export async function listCourses(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: repo.Page) {
-  const { rows, total } = await repo.listCourses(db, filter, page);
-  return { records: rows.map(toCourseRecord), total };
-}
-
-export async function listRooms(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: repo.Page) {
-  const { rows, total } = await repo.listRooms(db, filter, page);
-  return { records: rows.map(toRoomRecord), total };
-}
-
-export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: repo.Page) {
-  const { rows, total } = await repo.listTeachers(db, filter, page);
-  return { records: rows.map(toTeacherRecord), total };
-}
+export const listCourses = repo.listCourses;
+export const listRooms = repo.listRooms;
+export const listTeachers = repo.listTeachers;
 
 export { pageOf };
 

@@ -18,19 +18,19 @@ function handleTeacher<C extends CallDef>(
 
 export const teacherHandlers = [
   handleTeacher(teacherCalls.getWorkbench, (_input, ctx) =>
-    teacher.getWorkbench(ctx.db, ctx.user.uid, ctx.clock.now()),
+    teacher.getWorkbench(ctx.db, ctx.user.uid, ctx.clock.now(), ctx.locale),
   ),
   handleTeacher(teacherCalls.updateIntroduction, async (input, ctx) => ({
     teacher: await ctx.db.transaction((tx) => teacher.updateIntroduction(tx, ctx.user.uid, input, ctx.clock.now())),
   })),
   handleTeacher(teacherCalls.getSessions, (input, ctx) =>
-    teacher.getSessions(ctx.db, ctx.user.uid, input, ctx.clock.now()),
+    teacher.getSessions(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
   handleTeacher(teacherCalls.getClassHours, (input, ctx) =>
-    teacher.getClassHours(ctx.db, ctx.user.uid, input.month, ctx.clock.now()),
+    teacher.getClassHours(ctx.db, ctx.user.uid, input.month, ctx.clock.now(), ctx.locale),
   ),
   handleTeacher(teacherCalls.getRoster, (input, ctx) =>
-    teacher.getRoster(ctx.db, ctx.user.uid, input.session_id, ctx.clock.now()),
+    teacher.getRoster(ctx.db, ctx.user.uid, input.session_id, ctx.clock.now(), ctx.locale),
   ),
   handleTeacher(teacherCalls.checkIn, async (input, ctx) => ({
     reservation: await teacher.checkIn(ctx, ctx.user.uid, input),

@@ -1,4 +1,5 @@
 import type { ReservationRecord, Roster, SessionRecord, TeacherRecord } from '@studio/contract/course';
+import type { Locale } from '@studio/contract/locale';
 import {
   CHECK_IN_CLOSES_AFTER_MIN,
   CHECK_IN_OPENS_BEFORE_MIN,
@@ -119,8 +120,12 @@ export async function updateIntroduction(
 
 // Sessions ---------------------------------------------------------------------------------------
 
-async function recordsInOrder(db: DbOrTx, ids: string[], now: Date): Promise<SessionRecord[]> {
-  const records = await reservations.sessionRecordsById(db, ids, null, now);
+/**
+ * Session records in the teacher's locale (course and room names). The workbench's own profile is
+ * not localized: it is the text the teacher edits (updateIntroduction), in the default language.
+ */
+async function recordsInOrder(db: DbOrTx, ids: string[], now: Date, locale?: Locale): Promise<SessionRecord[]> {
+  const records = await reservations.sessionRecordsById(db, ids, null, now, locale);
   return ids.map((id) => records.get(id)!);
 }
 
@@ -136,9 +141,10 @@ export async function getSessions(
   teacherId: string,
   input: { scope: SessionScope; pageIndex: number; pageSize: number },
   now: Date,
+  locale?: Locale,
 ) {
   const { ids, total } = await repo.sessionIdsPage(db, teacherId, input.scope, now, input);
-  return pageOf(await recordsInOrder(db, ids, now), total, input);
+  return pageOf(await recordsInOrder(db, ids, now, locale), total, input);
 }
 
 /** Sessions taught in `month` (default: this month) in the studio's timezone, and their length. */
@@ -147,6 +153,7 @@ export async function getClassHours(
   teacherId: string,
   month: string | undefined,
   now: Date,
+  locale?: Locale,
 ): Promise<ClassHours> {
   const tz = (await getMerchant(db)).timezone;
   const m = month ?? monthOf(now, tz);
@@ -161,11 +168,12 @@ export async function getClassHours(
       db,
       taught.map((s) => s.id),
       now,
+      locale,
     ),
   };
 }
 
-export async function getWorkbench(db: DbOrTx, teacherId: string, now: Date): Promise<Workbench> {
+export async function getWorkbench(db: DbOrTx, teacherId: string, now: Date, locale?: Locale): Promise<Workbench> {
   const [teacher, next, hours, students] = await Promise.all([
     getProfile(db, teacherId),
     repo.sessionIdsPage(
@@ -176,7 +184,7 @@ export async function getWorkbench(db: DbOrTx, teacherId: string, now: Date): Pr
       { pageIndex: 1, pageSize: WORKBENCH_NEXT_SESSIONS },
       { scheduledOnly: true },
     ),
-    getClassHours(db, teacherId, undefined, now),
+    getClassHours(db, teacherId, undefined, now, locale),
     repo.countStudents(db, teacherId),
   ]);
   return {
@@ -189,7 +197,7 @@ export async function getWorkbench(db: DbOrTx, teacherId: string, now: Date): Pr
       month_hours: hours.hours,
       students,
     },
-    next_sessions: await recordsInOrder(db, next.ids, now),
+    next_sessions: await recordsInOrder(db, next.ids, now, locale),
   };
 }
 
@@ -200,9 +208,15 @@ async function ownSession(db: DbOrTx, teacherId: string, sessionId: string) {
   return session;
 }
 
-export async function getRoster(db: DbOrTx, teacherId: string, sessionId: string, now: Date): Promise<Roster> {
+export async function getRoster(
+  db: DbOrTx,
+  teacherId: string,
+  sessionId: string,
+  now: Date,
+  locale?: Locale,
+): Promise<Roster> {
   await ownSession(db, teacherId, sessionId);
-  return reservations.getRoster(db, sessionId, now);
+  return reservations.getRoster(db, sessionId, now, locale);
 }
 
 // Check-in ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import i18n from '@/i18n/i18n';
 import { ApiError } from './api-error';
 
 export const queryClient = new QueryClient({
@@ -12,3 +13,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Answers carry the studio's texts in the language of the call (vk-locale): after a switch, what is
+// cached is in the old one, so every query is refetched (the ones on screen at once).
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
