@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -18,6 +16,7 @@ import { registerOpenApi } from './platform/openapi';
 import { type RegisteredCall, registerProtocol, sendError } from './platform/protocol';
 import { registerRateLimit } from './platform/rate-limit';
 import type { Realtime } from './platform/realtime';
+import { registerStaticFiles } from './platform/static-files';
 import { startSweeper } from './platform/sweeper';
 import { loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
@@ -124,20 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.send({ status: 'ok', database: database.kind });
   });
 
-  if (existsSync(config.WEB_DIST)) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      wildcard: false,
-      setHeaders: (res, file) => {
-        // Hashed assets never change; index.html must always be fresh.
-        // @fastify/static 10 hands over the Fastify reply here, not the raw response.
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  await registerStaticFiles(app, config.WEB_DIST);
 
   if (!options.migrated) await runStartupTasks(db, config, clock);
 
