@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import * as accounts from './modules/account/service';
+import { createTokenCache } from './modules/account/token-cache';
 import { registerUploads } from './modules/account/upload';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { allCalls, allSweeps } from './modules/index';
@@ -99,7 +100,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   accounts.configureAccounts({ signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)) });
-  const authenticate = (token: string, now: Date) => accounts.authenticate(db, token, now);
+  // The token check, remembered for a few seconds and forgotten at once by account writes, on
+  // every instance (modules/account/token-cache.ts).
+  const tokenCache = await createTokenCache({
+    authenticate: (token, now) => accounts.authenticate(db, token, now),
+    redis,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => tokenCache.close());
+  const authenticate = tokenCache.authenticate;
 
   // Before any route: the limiter hooks each route as it is added.
   await registerRateLimit(app, { config, redis });
@@ -108,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     config,
     clock,
-    calls: [...allCalls, ...(options.extraCalls ?? [])],
+    calls: tokenCache.wrapCalls([...allCalls, ...(options.extraCalls ?? [])]),
     realtime,
     authenticate,
     renewToken: (user, ctx) => accounts.renewToken(db, user, ctx),
