@@ -97,6 +97,13 @@ describe('compressed assets', () => {
     expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
   });
 
+  it('answers index.html plain when it has no twin (under 1 KB), whatever the browser accepts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain('<title>studio</title>');
+  });
+
   it('answers gzip to a client without brotli, and the plain file to one that takes neither', async () => {
     const gz = await t.app.inject({
       method: 'GET',
