@@ -145,6 +145,8 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
     const tz = timezone;
     const { from, to } = schedule.resolveRange(input.date_from, input.date_to, tz);
     if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_SCHEDULE_DAYS * DAY) {
+      // A range the read refuses: the uncached read names what is wrong with it (its own error).
+      await buildRecords(db, input, now);
       fail('TIME_RANGE_INVALID');
     }
     const [stamp] = (await stampStatement(db, {
