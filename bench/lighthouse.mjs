@@ -109,7 +109,7 @@ try {
         speedIndexMs: Math.round(audit('speed-index')),
         jsRequests: js.length,
         jsTransferKb: Math.round(js.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 102.4) / 10,
-        compressed: js.every((r) => (r.transferSize ?? 0) < (r.resourceSize ?? 0)),
+        jsResourceKb: Math.round(js.reduce((s, r) => s + (r.resourceSize ?? 0), 0) / 102.4) / 10,
         runtimeError: lhr.runtimeError?.message ?? null,
       });
       console.log(`  ${page.name} run ${i + 1}: ${JSON.stringify(samples.at(-1))}`);
