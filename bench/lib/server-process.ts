@@ -11,11 +11,19 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
-/** The floor: Fastify with one JSON POST route answering a small constant object. */
+/**
+ * The floor: Fastify with one JSON POST route. It answers a small constant object until the parent
+ * hands it, through the `answer` setup, the exact answer of the real call it is compared with: then
+ * `/bare` returns that object (Fastify serializes it on every request, as any handler returning an
+ * object would) and `/bare-text` the same bytes already serialized (the cheapest possible answer).
+ */
+let bareAnswer: unknown = { code: 0, msg: 'ok', value: 'bare' };
+let bareText = JSON.stringify(bareAnswer);
+
 async function buildBare(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  const answer = { code: 0, msg: 'ok', value: 'bare' };
-  app.post('/bare', async () => answer);
+  app.post('/bare', async () => bareAnswer);
+  app.post('/bare-text', async (_req, reply) => reply.type('application/json; charset=utf-8').send(bareText));
   return app;
 }
 
@@ -68,6 +76,12 @@ async function main(): Promise<void> {
         if (message.name === 'cpuUsage') {
           const { user, system } = process.cpuUsage();
           send({ type: 'result', id: message.id, ok: true, value: { user, system } });
+          return;
+        }
+        if (message.name === 'answer') {
+          bareText = String(message.args);
+          bareAnswer = JSON.parse(bareText);
+          send({ type: 'result', id: message.id, ok: true, value: bareText.length });
           return;
         }
         const { setups } = await import('./setups');

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import * as accounts from './modules/account/service';
+import { createTokenCache } from './modules/account/token-cache';
 import { registerUploads } from './modules/account/upload';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { allCalls, allSweeps } from './modules/index';
@@ -19,6 +18,7 @@ import { type RegisteredCall, registerProtocol, sendError } from './platform/pro
 import { registerRateLimit } from './platform/rate-limit';
 import type { Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerStaticFiles } from './platform/static-files';
 import { startSweeper } from './platform/sweeper';
 import { loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
@@ -114,7 +114,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   accounts.configureAccounts({ signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)) });
-  const authenticate = (token: string, now: Date) => accounts.authenticate(db, token, now);
+  // The token check, remembered for a few seconds and forgotten at once by account writes, on
+  // every instance (modules/account/token-cache.ts).
+  const tokenCache = await createTokenCache({
+    authenticate: (token, now) => accounts.authenticate(db, token, now),
+    redis,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => tokenCache.close());
+  const authenticate = tokenCache.authenticate;
 
   // Before any route: the limiter hooks each route as it is added.
   await registerSecurityHeaders(app);
@@ -124,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     config,
     clock,
-    calls: [...allCalls, ...(options.extraCalls ?? [])],
+    calls: tokenCache.wrapCalls([...allCalls, ...(options.extraCalls ?? [])]),
     realtime,
     authenticate,
     renewToken: (user, ctx) => accounts.renewToken(db, user, ctx),
@@ -139,20 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.send({ status: 'ok', database: database.kind });
   });
 
-  if (existsSync(config.WEB_DIST)) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      wildcard: false,
-      setHeaders: (res, file) => {
-        // Hashed assets never change; index.html must always be fresh.
-        // @fastify/static 10 hands over the Fastify reply here, not the raw response.
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  await registerStaticFiles(app, config.WEB_DIST);
 
   if (!options.migrated) await runStartupTasks(db, config, clock);
 

@@ -1,13 +1,19 @@
 import { adminClassCalls, courseCalls } from '@studio/contract/course';
 import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
+import { handlePubSerialized } from '../../platform/serialized-answer';
 import * as schedule from '../schedule/service';
+import { type ScheduleBuilder, scheduleCache } from './schedule-cache';
 import * as reservations from './service';
 
+const buildSchedule: ScheduleBuilder = (db, input, now, locale) =>
+  reservations.getSchedule(db, input, null, now, locale);
+
 export const reservationHandlers = [
-  handlePub(courseCalls.getSchedule, async (input, ctx) => ({
-    rows: await reservations.getSchedule(ctx.db, input, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
-  })),
+  // Served from a shared, serialized week checked on every read (schedule-cache.ts).
+  handlePubSerialized(courseCalls.getSchedule, (input, ctx) =>
+    scheduleCache(ctx.db, buildSchedule).read(input, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
+  ),
   handlePub(courseCalls.getSessionDetail, (input, ctx) =>
     reservations.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   ),

@@ -1,0 +1,193 @@
+import { courseCalls, MAX_SCHEDULE_DAYS, type MySessionStatus, type SessionRecord } from '@studio/contract/course';
+import type { Locale } from '@studio/contract/locale';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DAY } from '../../platform/clock';
+import { type Db, preparedQuery } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
+import { merchants } from '../merchant/schema';
+import { getMerchant } from '../merchant/service';
+import { classSessions, courses, rooms, teacherProfiles } from '../schedule/schema';
+import * as schedule from '../schedule/service';
+import { reservations, waitlistEntries } from './schema';
+
+// The week's schedule, shared by every reader -----------------------------------------------------
+// client/course.pub_getSchedule is the busiest read: a week is 100 session records (46 KB), the
+// same for everyone but for each member's own status. Built, checked and serialized once, it is
+// served from memory; what can change it is checked on EVERY read by one small statement (the
+// "stamp"), so a change committed anywhere — a booking on another instance, a cancellation, a
+// promotion from the waitlist, a session edited or called off, a capacity change, a course renamed —
+// shows on the very next read, on every instance, with no message to lose:
+//
+// - class_sessions of the range: count and the sum of the rows' xmin. Every UPDATE writes a new row
+//   version carrying the writing transaction's id, so any change of a session row (booked_count,
+//   capacity, status, times, teacher...) changes the sum; a row lock (FOR UPDATE) does not.
+// - waiting waitlist entries, of the whole studio: count and xmin sum (waitlist_count). Only
+//   future full classes have any, so this is cheaper than finding those of the range (100 index
+//   probes), and a waitlist change elsewhere costing one rebuild is rare next to reads.
+// - courses, rooms, teacher profiles: count and xmin sum (the names the records carry).
+// - the studio's timezone (it decides where a date starts) and its row version (its default
+//   language decides the fallback of every localized text).
+//
+// The statement also reads the viewer's own reservations and waiting entries in the range, so a
+// logged-in read is still one round trip. The stamp is read before the records are built: a change
+// between the two leaves a newer entry under an older stamp, which the next read replaces.
+// waitlist_count and "waiting" depend on the clock (none once the class started), so an entry also
+// ends at the first start after it was built.
+
+const MAX_ENTRIES = 64;
+const MARK = '\u0001my_status\u0001';
+
+interface Stamp {
+  timezone: string;
+  version: string;
+  registered: string[] | null;
+  waiting: string[] | null;
+}
+
+const xminSum = (alias: string) => sql.raw(`coalesce(sum(${alias}.xmin::text::bigint), 0)`);
+
+const stampStatement = preparedQuery('schedule_stamp', (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const from = sql`${p('from')}::timestamptz`;
+  const to = sql`${p('to')}::timestamptz`;
+  const now = sql`${p('now')}::timestamptz`;
+  const viewer = sql`${p('viewer')}::text`;
+  const inRange = (s: string) => sql`${sql.raw(s)}.starts_at >= ${from} and ${sql.raw(s)}.starts_at < ${to}`;
+  return db
+    .select({
+      timezone: merchants.timezone,
+      version: sql<string>`concat_ws('/', ${merchants}.xmin::text,
+        (select count(*) || ':' || ${xminSum('s')} from ${classSessions} s where ${inRange('s')}),
+        (select count(*) || ':' || ${xminSum('w')} from ${waitlistEntries} w where w.status = 'waiting'),
+        (select count(*) || ':' || ${xminSum('c')} from ${courses} c),
+        (select count(*) || ':' || ${xminSum('r')} from ${rooms} r),
+        (select count(*) || ':' || ${xminSum('t')} from ${teacherProfiles} t))`,
+      registered: sql<string[] | null>`case when ${viewer} is null then null else array(
+        select r.session_id from ${reservations} r join ${classSessions} s on s.id = r.session_id
+        where r.user_id = ${viewer} and r.status <> 'cancelled' and ${inRange('s')}) end`,
+      waiting: sql<string[] | null>`case when ${viewer} is null then null else array(
+        select w.session_id from ${waitlistEntries} w join ${classSessions} s on s.id = w.session_id
+        where w.user_id = ${viewer} and w.status = 'waiting' and ${inRange('s')} and s.starts_at > ${now}) end`,
+    })
+    .from(merchants)
+    .where(sql`${merchants.id} = ${p('merchant')}`)
+    .limit(1);
+});
+
+interface Entry {
+  version: string;
+  builtAt: number;
+  /** The first start of a session after builtAt: its waitlist count and "waiting" change then. */
+  validUntil: number;
+  /** The anonymous answer ("rows":[...]). */
+  anonymous: string;
+  ids: string[];
+  /** Each record's JSON cut at its my_status value. */
+  parts: [string, string][];
+}
+
+type Input = z.output<typeof courseCalls.getSchedule.input>;
+
+export interface ScheduleCache {
+  /** The schedule answer for `input` as `viewerId` sees it at `now`. */
+  read(input: Input, viewerId: string | null, now: Date, locale: Locale): Promise<SerializedAnswer>;
+  /** How many reads were answered from memory / built (tests, the bench). */
+  readonly stats: { hits: number; builds: number };
+}
+
+/**
+ * One cache per database handle (as prepared statements are), so two apps in one process on two
+ * databases never share entries; instances on one database may, since every read checks the stamp.
+ */
+const caches = new WeakMap<Db, ScheduleCache>();
+
+export function scheduleCache(db: Db, build: ScheduleBuilder): ScheduleCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createScheduleCache(db, build);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The uncached read: the records for the input as an anonymous viewer sees them at `now`. */
+export type ScheduleBuilder = (db: Db, input: Input, now: Date, locale: Locale) => Promise<SessionRecord[]>;
+
+function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCache {
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<Entry>>();
+  const stats = { hits: 0, builds: 0 };
+  let timezone: string | null = null;
+
+  const build = async (key: string, version: string, input: Input, now: Date, locale: Locale): Promise<Entry> => {
+    stats.builds += 1;
+    const records = await buildRecords(db, input, now, locale);
+    const anonymous = serializeAnswer(courseCalls.getSchedule, { rows: records });
+    // The checked records again, each with a mark where the viewer's status goes.
+    const checked = courseCalls.getSchedule.output.parse({ rows: records }).rows;
+    const parts = checked.map((r) => {
+      const [before, after] = JSON.stringify({ ...r, my_status: MARK }).split(JSON.stringify(MARK));
+      return [before!, after!] as [string, string];
+    });
+    const t = now.getTime();
+    const nextStart = Math.min(
+      ...checked.map((r) => Date.parse(r.starts_at)).filter((s) => s > t),
+      Number.POSITIVE_INFINITY,
+    );
+    const entry = { version, builtAt: t, validUntil: nextStart, anonymous, ids: checked.map((r) => r._id), parts };
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+    return entry;
+  };
+
+  const read = async (input: Input, viewerId: string | null, now: Date, locale: Locale): Promise<SerializedAnswer> => {
+    timezone ??= (await getMerchant(db)).timezone;
+    const tz = timezone;
+    const { from, to } = schedule.resolveRange(input.date_from, input.date_to, tz);
+    if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_SCHEDULE_DAYS * DAY) {
+      // A range the read refuses: the uncached read names what is wrong with it (its own error).
+      await buildRecords(db, input, now, locale);
+      fail('TIME_RANGE_INVALID');
+    }
+    const [stamp] = (await stampStatement(db, {
+      merchant: 'default',
+      from: from.toISOString(),
+      to: to.toISOString(),
+      now: now.toISOString(),
+      viewer: viewerId,
+    })) as Stamp[];
+    // The studio moved to another timezone (or has no row yet): resolve the dates again.
+    if (!stamp || stamp.timezone !== tz) {
+      timezone = stamp?.timezone ?? null;
+      if (stamp) return read(input, viewerId, now, locale);
+    }
+    const version = stamp?.version ?? '';
+    const key = JSON.stringify([tz, locale, from.getTime(), to.getTime(), input.course_id, input.teacher_id, input.room_id]);
+    const t = now.getTime();
+    let entry = entries.get(key);
+    if (!entry || entry.version !== version || t < entry.builtAt || t >= entry.validUntil) {
+      const flight = `${key}|${version}`;
+      let pending = building.get(flight);
+      if (!pending) {
+        pending = build(key, version, input, now, locale).finally(() => building.delete(flight));
+        building.set(flight, pending);
+      }
+      entry = await pending;
+    } else {
+      stats.hits += 1;
+    }
+    if (!viewerId) return new SerializedAnswer(entry.anonymous);
+    const registered = new Set(stamp?.registered ?? []);
+    const waiting = new Set(stamp?.waiting ?? []);
+    const rows = entry.parts.map(([before, after], i) => {
+      const id = entry.ids[i]!;
+      const status: MySessionStatus = registered.has(id) ? 'registered' : waiting.has(id) ? 'waiting' : 'none';
+      return `${before}"${status}"${after}`;
+    });
+    return new SerializedAnswer(`"rows":[${rows.join(',')}]`);
+  };
+
+  return { read, stats };
+}
