@@ -119,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tokenCache = await createTokenCache({
     authenticate: (token, now) => accounts.authenticate(db, token, now),
     redis,
+    redisPrefix: config.REDIS_PREFIX,
     log: app.log,
   });
   app.addHook('onClose', async () => tokenCache.close());

@@ -16,7 +16,7 @@ import { TOKEN_RENEW_WITHIN_MS } from '../../platform/tokens';
 //   for a write that names no member (a password reset by e-mail or SMS code), every token. Only
 //   the calls listed in READS keep the cache: a new account call revokes by default.
 // - The forgetting happens after the call's transaction committed, before it answers, and is
-//   published to the other instances through Redis (channel REVOKED_CHANNEL) when configured;
+//   published to the other instances through Redis (channel `<REDIS_PREFIX>:auth-revoked`) when configured;
 //   without Redis there is one instance. A lost Redis connection forgets everything when it is back.
 // - An answer read while a revocation was under way is not kept (the revision counter), so a read
 //   that saw the database before the commit cannot put the old state back.
@@ -25,7 +25,8 @@ import { TOKEN_RENEW_WITHIN_MS } from '../../platform/tokens';
 
 export const TOKEN_CACHE_TTL_MS = 3_000;
 const MAX_ENTRIES = 10_000;
-export const REVOKED_CHANNEL = 'studio:auth-revoked';
+/** The revocation channel of a deployment (REDIS_PREFIX), like the realtime channel. */
+export const revokedChannel = (prefix: string) => `${prefix}:auth-revoked`;
 const ECHO_WAIT_MS = 250;
 
 /** Account calls that change nothing a token check reads. */
@@ -68,10 +69,13 @@ export interface TokenCache {
 export async function createTokenCache(deps: {
   authenticate: Authenticate;
   redis: Redis | null;
+  /** REDIS_PREFIX: deployments sharing one Redis never hear each other's revocations. */
+  redisPrefix: string;
   log: FastifyBaseLogger;
   ttlMs?: number;
 }): Promise<TokenCache> {
   const ttl = deps.ttlMs ?? TOKEN_CACHE_TTL_MS;
+  const channelName = revokedChannel(deps.redisPrefix);
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0 };
   /** Bumped by every revocation: an answer read across one is not kept. */
@@ -96,7 +100,7 @@ export async function createTokenCache(deps: {
     // Revocations sent while the connection was down are lost: forget everything.
     subscriber.on('ready', () => forget({ all: true }));
     subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== REVOKED_CHANNEL) return;
+      if (channel !== channelName) return;
       try {
         const revocation = JSON.parse(text) as Revocation;
         forget(revocation);
@@ -105,7 +109,7 @@ export async function createTokenCache(deps: {
         forget({ all: true });
       }
     });
-    await subscriber.subscribe(REVOKED_CHANNEL);
+    await subscriber.subscribe(channelName);
   }
 
   /**
@@ -123,7 +127,7 @@ export async function createTokenCache(deps: {
       timer = setTimeout(resolve, ECHO_WAIT_MS);
     });
     try {
-      await deps.redis.publish(REVOKED_CHANNEL, JSON.stringify({ ...revocation, id }));
+      await deps.redis.publish(channelName, JSON.stringify({ ...revocation, id }));
       await heard;
     } catch (err) {
       deps.log.error({ err }, 'token revocation not published: other instances forget it within the TTL');
