@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { paths } from './paths';
+import { paths } from '@/shared/navigation/paths';
 
 export interface PageRoute {
   path: string;

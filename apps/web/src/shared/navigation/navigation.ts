@@ -1,6 +1,6 @@
 import type { createHashRouter } from 'react-router';
-import { paths, REDIRECT_PARAM } from '@/app/paths';
 import { LOGIN_REDIRECT_GUARD_MS, NAVIGATION_GUARD_MS } from '@/shared/config';
+import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 
 /**
  * The one way the app moves between pages (spec 2: navigate to, redirect to, switch tab, relaunch,

@@ -1,8 +1,8 @@
 import { accountCalls } from '@studio/contract/account';
-import { paths } from '@/app/paths';
 import i18n from '@/i18n/i18n';
 import { call } from '@/shared/api/call-function';
 import { reLaunch } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { clearSession, isTokenValid } from '@/shared/session/session';
 import { showToast } from '@/shared/ui/feedback';
 

@@ -1,8 +1,8 @@
 import { Button, Dialog, List } from 'antd-mobile';
 import { GlobalOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { ListLink } from '@/shared/ui/app-link';
 import { signOut } from '../api/sign-out';

@@ -1,10 +1,10 @@
 import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/course';
 import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag, statusTone } from '@/shared/ui/status-tag';

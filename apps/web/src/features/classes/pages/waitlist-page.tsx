@@ -1,7 +1,6 @@
 import { WAITLIST_STATUSES, type WaitlistEntryRecord, type WaitlistStatus } from '@studio/contract/course';
 import { Button, Dialog, PullToRefresh, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
@@ -9,6 +8,7 @@ import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/s
 import { useNow } from '@/shared/classes/use-now';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError } from '@/shared/ui/page-states';
