@@ -75,7 +75,15 @@ export function ResetPasswordForm({ kind }: { kind: ContactKind }) {
         autoComplete="new-password"
       />
       <div className="form-actions">
-        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+        <Button
+          type="submit"
+          block
+          color="primary"
+          size="large"
+          loading={pending}
+          loadingText={t('account.forget.submit')}
+          disabled={pending}
+        >
           {t('account.forget.submit')}
         </Button>
       </div>

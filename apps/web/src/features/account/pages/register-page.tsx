@@ -74,7 +74,15 @@ export function RegisterPage() {
           )}
         />
         <div className="form-actions">
-          <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+          <Button
+            type="submit"
+            block
+            color="primary"
+            size="large"
+            loading={pending}
+            loadingText={t('account.register.submit')}
+            disabled={pending}
+          >
             {t('account.register.submit')}
           </Button>
         </div>

@@ -44,6 +44,7 @@ export function SettingPage() {
           color="danger"
           fill="outline"
           loading={signingOut}
+          loadingText={t('account.setting.signOut')}
           onClick={() => void confirmSignOut()}
         >
           {t('account.setting.signOut')}

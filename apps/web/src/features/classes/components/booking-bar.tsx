@@ -197,6 +197,8 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
       color={danger ? 'danger' : 'primary'}
       fill={outline || danger ? 'outline' : 'solid'}
       loading={loading}
+      // The button keeps its name while it shows its loading dots.
+      loadingText={typeof children === 'string' ? children : undefined}
       disabled={disabled || loading}
       onClick={onClick}
     >
@@ -238,7 +240,15 @@ function CourseFullSheet({ error, now, joining, canJoin, onJoin, onClose }: Cour
         )}
         <div className="form-actions">
           {canJoin && (
-            <Button block size="large" color="primary" loading={joining} disabled={joining} onClick={onJoin}>
+            <Button
+              block
+              size="large"
+              color="primary"
+              loading={joining}
+              loadingText={t('classes.detail.joinWaitlist')}
+              disabled={joining}
+              onClick={onJoin}
+            >
               {t('classes.detail.joinWaitlist')}
             </Button>
           )}

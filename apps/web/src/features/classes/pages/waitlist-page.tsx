@@ -106,6 +106,7 @@ function EntrySide({ entry }: { entry: WaitlistEntryRecord }) {
         color="primary"
         fill="outline"
         loading={leaving}
+        loadingText={t('classes.waitlist.leave')}
         disabled={leaving}
         aria-label={t('classes.waitlist.leaveNamed', { course: entry.session.course_name })}
         onClick={() => void leave()}

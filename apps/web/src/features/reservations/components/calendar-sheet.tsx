@@ -90,6 +90,7 @@ export function CalendarSheet({ visible, onClose }: CalendarSheetProps) {
                 fill="none"
                 color="danger"
                 loading={resetting}
+                loadingText={t('reservations.calendar.reset')}
                 disabled={!links || resetting}
                 onClick={() => void reset()}
               >

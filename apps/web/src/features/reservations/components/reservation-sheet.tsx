@@ -109,6 +109,7 @@ function SheetBody({
           color="danger"
           fill="outline"
           loading={cancelling}
+          loadingText={t('reservations.sheet.cancelBooking')}
           disabled={cancelling || !canCancel}
           onClick={() => void cancel()}
         >

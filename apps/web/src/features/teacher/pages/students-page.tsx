@@ -275,6 +275,7 @@ function RosterRow({
           color="primary"
           className="row-action"
           loading={pending}
+          loadingText={t('teacher.students.checkIn')}
           disabled={pending}
           aria-label={t('teacher.students.checkInNamed', { name })}
           onClick={() => void confirmCheckIn()}
