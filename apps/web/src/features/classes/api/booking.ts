@@ -48,9 +48,12 @@ export async function cancelReservation(reservationId: string) {
   }
 }
 
-export async function joinWaitlist(sessionId: string) {
+/** Joins the waitlist; package_id pays when a seat frees up (else the server's pick). */
+export async function joinWaitlist(sessionId: string, packageId?: string) {
   try {
-    return (await call(courseCalls.joinWaitlist, { session_id: sessionId })).entry;
+    return (
+      await call(courseCalls.joinWaitlist, { session_id: sessionId, ...(packageId && { package_id: packageId }) })
+    ).entry;
   } finally {
     void invalidateClassData();
   }

@@ -6,6 +6,7 @@ import { ChoiceSheet } from '@/shared/classes/choice-sheet';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { useMchInfo } from '@/shared/merchant/mch-info';
 import { currentLocation, loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { showToast } from '@/shared/ui/feedback';
@@ -28,9 +29,12 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const { session, reservation, waitlist_entry: entry } = detail;
-  const packages = useMyPackages(undefined, loggedIn && detail.can_book);
+  const packages = useMyPackages(undefined, loggedIn && (detail.can_book || detail.can_join_waitlist));
   const usable = packagesForSession(packages.data?.rows ?? [], session);
-  const [choosing, setChoosing] = useState(false);
+  // A member with nothing that can pay is shown how to get a package, never a button that can only fail.
+  const noPackage = loggedIn && packages.isSuccess && usable.length === 0;
+  /** What the package sheet is choosing for: a booking or a waitlist place (both pay with one credit). */
+  const [choosing, setChoosing] = useState<'book' | 'join' | null>(null);
   const [full, setFull] = useState<CourseFullError | null>(null);
   const [run, pending] = useLockedAction((action: () => Promise<void>) => action());
 
@@ -51,8 +55,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
     }
   }
 
-  async function join(): Promise<void> {
-    const joined = await joinWaitlist(session._id);
+  async function join(pkg?: PackageRecord): Promise<void> {
+    const joined = await joinWaitlist(session._id, pkg?._id);
     setFull(null);
     showToast(
       joined.position
@@ -114,15 +118,16 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         {t('classes.detail.leaveWaitlist')}
       </Bar>
     );
+  } else if ((detail.can_book || detail.can_join_waitlist) && noPackage) {
+    return <NoPackageBar />;
   } else if (detail.can_book) {
-    if (loggedIn && packages.isSuccess && usable.length === 0) note = t('classes.detail.noPackage');
-    else if (usable.length > 1) note = t('classes.detail.choosePackageHint');
+    if (usable.length > 1) note = t('classes.detail.choosePackageHint');
     button = (
       <Bar
         loading={pending}
         onClick={() => {
           if (!loggedIn) toLogin();
-          else if (usable.length > 1) setChoosing(true);
+          else if (usable.length > 1) setChoosing('book');
           else void run(() => book());
         }}
       >
@@ -130,9 +135,19 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       </Bar>
     );
   } else if (detail.can_join_waitlist) {
-    note = t('classes.detail.fullNote');
+    note =
+      usable.length > 1
+        ? `${t('classes.detail.fullNote')} ${t('classes.detail.choosePackageHint')}`
+        : t('classes.detail.fullNote');
     button = (
-      <Bar loading={pending} onClick={() => (loggedIn ? void run(join) : toLogin())}>
+      <Bar
+        loading={pending}
+        onClick={() => {
+          if (!loggedIn) toLogin();
+          else if (usable.length > 1) setChoosing('join');
+          else void run(() => join());
+        }}
+      >
         {t('classes.detail.joinWaitlist')}
       </Bar>
     );
@@ -151,8 +166,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         {button}
       </div>
       <ChoiceSheet
-        visible={choosing}
-        title={t('classes.detail.choosePackage')}
+        visible={choosing !== null}
+        title={t(choosing === 'join' ? 'classes.detail.choosePackageWaitlist' : 'classes.detail.choosePackage')}
         choices={usable.map((pkg, i) => ({
           key: pkg._id,
           label: i === 0 ? `${pkg.name} · ${t('classes.detail.recommended')}` : pkg.name,
@@ -163,17 +178,23 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
           }`,
         }))}
         onChoose={(key) => {
-          setChoosing(false);
-          void run(() => book(usable.find((pkg) => pkg._id === key)));
+          const pkg = usable.find((p) => p._id === key);
+          setChoosing(null);
+          void run(() => (choosing === 'join' ? join(pkg) : book(pkg)));
         }}
-        onClose={() => setChoosing(false)}
+        onClose={() => setChoosing(null)}
       />
       <CourseFullSheet
         error={full}
         now={now}
         joining={pending}
         canJoin={!entry}
-        onJoin={() => void run(join)}
+        onJoin={() => {
+          if (usable.length > 1) {
+            setFull(null);
+            setChoosing('join');
+          } else void run(() => join());
+        }}
         onClose={() => setFull(null)}
       />
     </>
@@ -204,6 +225,37 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
     >
       {children}
     </Button>
+  );
+}
+
+/**
+ * Instead of Book for a member without a package that can pay (until the shop sells them): how to
+ * get one from the studio, with its front desk's number and address, and a call button.
+ */
+function NoPackageBar() {
+  const { t } = useTranslation();
+  const studio = useMchInfo().data?.mchInfo;
+  return (
+    <>
+      <section className="card no-package" aria-labelledby="no-package-title">
+        <h3 id="no-package-title" className="section-title">
+          {t('classes.detail.noPackageTitle')}
+        </h3>
+        <p>{t('classes.detail.noPackageText', { studio: studio?.name ?? '' })}</p>
+        {studio?.address && <p className="secondary">{studio.address}</p>}
+      </section>
+      <div className="action-bar-spacer" />
+      <div className="action-bar">
+        <p className="action-bar-note">{t('classes.detail.noPackage')}</p>
+        {studio?.phone ? (
+          <a className="call-studio" href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>
+            {t('classes.detail.callStudio', { phone: studio.phone })}
+          </a>
+        ) : (
+          <Bar disabled>{t('classes.detail.book')}</Bar>
+        )}
+      </div>
+    </>
   );
 }
 
