@@ -3,6 +3,7 @@ import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline, ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarSheet } from '@/shared/classes/calendar-sheet';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
@@ -14,7 +15,6 @@ import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { PageError } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { useMyReservations } from '../api/my-reservations';
-import { CalendarSheet } from '../components/calendar-sheet';
 import { ReservationSheet } from '../components/reservation-sheet';
 import '../components/reservations.css';
 
@@ -31,10 +31,13 @@ export function ReservationsPage() {
           <Tabs.Tab key={status} title={t(`reservations.tabs.${status}`)} />
         ))}
       </Tabs>
+      {/* Only upcoming bookings belong in a calendar: the entry sits above them, not under "No more". */}
+      {tab === 'registered' && (
+        <Button className="calendar-entry" fill="none" color="primary" onClick={() => setCalendarOpen(true)}>
+          <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
+        </Button>
+      )}
       <ReservationList key={tab} status={tab} onAddToCalendar={() => setCalendarOpen(true)} />
-      <Button className="calendar-entry" fill="none" color="primary" onClick={() => setCalendarOpen(true)}>
-        <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
-      </Button>
       <CalendarSheet visible={calendarOpen} onClose={() => setCalendarOpen(false)} />
     </div>
   );
