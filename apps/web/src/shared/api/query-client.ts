@@ -1,5 +1,5 @@
+import { ApiError } from '@studio/client/api-error';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,5 +1,5 @@
+import { ApiError } from '@studio/client/api-error';
 import { courseCalls, courseFullData, type SessionRecord } from '@studio/contract/course';
-import { ApiError } from '@/shared/api/api-error';
 import { call } from '@/shared/api/call-function';
 import { invalidateClassData } from '@/shared/classes/class-queries';
 import { showAlert } from '@/shared/ui/feedback';
