@@ -11,12 +11,15 @@ export function useCallMutation<I, O>(
     /** What to refetch afterwards: query keys, or a function of the query client. */
     invalidates?: readonly QueryKey[] | ((queryClient: QueryClient) => Promise<unknown>);
     onSuccess?: (output: O, input: I) => void;
+    /** Failures the app's client has not shown already (e.g. COURSE_FULL turned into a sheet). */
+    onError?: (error: Error, input: I) => void;
   } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: options.onSuccess,
+    onError: options.onError,
     onSettled: async () => {
       const { invalidates } = options;
       if (typeof invalidates === 'function') await invalidates(queryClient);

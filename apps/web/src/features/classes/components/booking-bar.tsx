@@ -1,3 +1,4 @@
+import { useCallMutation } from '@studio/client/mutation';
 import type { PackageRecord } from '@studio/contract/course';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { ChoiceSheet } from '@/shared/classes/choice-sheet';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
-import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { currentLocation, loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { useIsLoggedIn } from '@/shared/session/session';
@@ -36,33 +36,43 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   /** What the package sheet is choosing for: a booking or a waitlist place (both pay with one credit). */
   const [choosing, setChoosing] = useState<'book' | 'join' | null>(null);
   const [full, setFull] = useState<CourseFullError | null>(null);
-  const [run, pending] = useLockedAction((action: () => Promise<void>) => action());
+  // The writes, as mutations: their pending state spins and disables the button, so a double tap
+  // never sends twice. The api functions refetch the class data themselves; ApiErrors were shown.
+  const bookMutation = useCallMutation((pkg?: PackageRecord) => bookSession(session._id, pkg?._id), {
+    onSuccess: () => showToast(t('classes.detail.bookedToast')),
+    onError: (error) => {
+      if (error instanceof CourseFullError) setFull(error);
+    },
+  });
+  const joinMutation = useCallMutation((pkg?: PackageRecord) => joinWaitlist(session._id, pkg?._id), {
+    onSuccess: (joined) => {
+      setFull(null);
+      showToast(
+        joined.position
+          ? t('classes.detail.joinedToast', { position: joined.position })
+          : t('classes.detail.joinedToastPlain'),
+      );
+    },
+  });
+  const cancelMutation = useCallMutation(cancelReservation, {
+    onSuccess: () => showToast(t('classes.detail.cancelledToast')),
+  });
+  const leaveMutation = useCallMutation(leaveWaitlist, {
+    onSuccess: () => showToast(t('classes.detail.leftToast')),
+  });
+  const pending = [bookMutation, joinMutation, cancelMutation, leaveMutation].some((m) => m.isPending);
+  const book = (pkg?: PackageRecord) => {
+    if (!pending) bookMutation.mutate(pkg);
+  };
+  const join = (pkg?: PackageRecord) => {
+    if (!pending) joinMutation.mutate(pkg);
+  };
 
   const start = new Date(session.starts_at).getTime();
   const started = now >= start;
 
   function toLogin(): void {
     void navigateTo(loginUrl(currentLocation()));
-  }
-
-  async function book(pkg?: PackageRecord): Promise<void> {
-    try {
-      await bookSession(session._id, pkg?._id);
-      showToast(t('classes.detail.bookedToast'));
-    } catch (error) {
-      if (error instanceof CourseFullError) setFull(error);
-      else throw error;
-    }
-  }
-
-  async function join(pkg?: PackageRecord): Promise<void> {
-    const joined = await joinWaitlist(session._id, pkg?._id);
-    setFull(null);
-    showToast(
-      joined.position
-        ? t('classes.detail.joinedToast', { position: joined.position })
-        : t('classes.detail.joinedToastPlain'),
-    );
   }
 
   async function confirmCancel(reservationId: string): Promise<void> {
@@ -72,11 +82,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       confirmText: t('classes.detail.cancelConfirmYes'),
       cancelText: t('classes.detail.keep'),
     });
-    if (!confirmed) return;
-    await run(async () => {
-      await cancelReservation(reservationId);
-      showToast(t('classes.detail.cancelledToast'));
-    });
+    if (!confirmed || pending) return;
+    cancelMutation.mutate(reservationId);
   }
 
   async function confirmLeave(entryId: string): Promise<void> {
@@ -85,11 +92,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       confirmText: t('classes.detail.leaveConfirmYes'),
       cancelText: t('classes.detail.stay'),
     });
-    if (!confirmed) return;
-    await run(async () => {
-      await leaveWaitlist(entryId);
-      showToast(t('classes.detail.leftToast'));
-    });
+    if (!confirmed || pending) return;
+    leaveMutation.mutate(entryId);
   }
 
   let button: ReactElement;
@@ -128,7 +132,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         onClick={() => {
           if (!loggedIn) toLogin();
           else if (usable.length > 1) setChoosing('book');
-          else void run(() => book());
+          else book();
         }}
       >
         {t('classes.detail.book')}
@@ -145,7 +149,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         onClick={() => {
           if (!loggedIn) toLogin();
           else if (usable.length > 1) setChoosing('join');
-          else void run(() => join());
+          else join();
         }}
       >
         {t('classes.detail.joinWaitlist')}
@@ -180,7 +184,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         onChoose={(key) => {
           const pkg = usable.find((p) => p._id === key);
           setChoosing(null);
-          void run(() => (choosing === 'join' ? join(pkg) : book(pkg)));
+          if (choosing === 'join') join(pkg);
+          else book(pkg);
         }}
         onClose={() => setChoosing(null)}
       />
@@ -193,7 +198,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
           if (usable.length > 1) {
             setFull(null);
             setChoosing('join');
-          } else void run(() => join());
+          } else join();
         }}
         onClose={() => setFull(null)}
       />
