@@ -37,7 +37,11 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
 
   await test.step('find the class on the reservation tab: date strip, the day, the session row', async () => {
     await openPage(page, paths.reservation);
-    await page.getByRole('group', { name: 'Choose a day' }).getByRole('button', { name: day, exact: true }).click();
+    // A chip's name starts with what it shows ("Tue 3"), then the whole day.
+    await page
+      .getByRole('group', { name: 'Choose a day' })
+      .getByRole('button', { name: new RegExp(`, ${day}$`) })
+      .click();
     const list = page.getByRole('region', { name: day, exact: true });
     const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: courseName }) });
     await expect(row).toContainText(timeLabel(session.starts_at));

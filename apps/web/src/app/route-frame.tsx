@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useMchInfo } from '@/shared/merchant/mch-info';
-import { loginUrl, safeReturnPath } from '@/shared/navigation/navigation';
+import { loginUrl, type SIGNING_OUT, safeReturnPath } from '@/shared/navigation/navigation';
 import { REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PageSkeleton } from '@/shared/ui/page-states';
@@ -30,7 +30,8 @@ export function RouteFrame({ route }: { route: PageRoute }) {
   if (!route.anonymous && !loggedIn) {
     return <Navigate replace to={loginUrl(`${location.pathname}${location.search}`)} />;
   }
-  if (route.guestOnly && loggedIn) {
+  const signingOut = (location.state as typeof SIGNING_OUT | null)?.signingOut === true;
+  if (route.guestOnly && loggedIn && !signingOut) {
     return <Navigate replace to={safeReturnPath(new URLSearchParams(location.search).get(REDIRECT_PARAM))} />;
   }
 
