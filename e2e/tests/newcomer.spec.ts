@@ -46,6 +46,8 @@ test('home shows the next class with its check-in code a tap away, and the class
   page,
   request,
 }) => {
+  // Four pages, three axe runs: room to spare on 2 busy cores.
+  test.setTimeout(90_000);
   const setup = await createClassSetup(request, { courseName: 'Evening Unwind' });
   // Booked: in 3 hours (not today's last ones only: it may be late in the day, so "today" may be empty).
   const booked = await createSession(request, setup, sessionTimes(hours(3)));
