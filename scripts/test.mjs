@@ -88,7 +88,7 @@ const npx = (args, title, env) => run(title, 'npx', args, env);
 
 if (wants('lint')) npx(['biome', 'check', '.'], 'Lint and format (biome)');
 if (wants('types')) {
-  for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+  for (const project of ['packages/contract', 'packages/client', 'apps/server', 'apps/web', 'e2e', 'bench']) {
     if (existsSync(path.join(root, project, 'tsconfig.json'))) npx(['tsc', '-p', project], `Type check ${project}`);
   }
 }

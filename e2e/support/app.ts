@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { paths, REDIRECT_PARAM } from '../../apps/web/src/app/paths';
+import { paths, REDIRECT_PARAM } from '../../apps/web/src/shared/navigation/paths';
 
 // The web app's own route table: one list of paths for the app and its tests.
 export { paths, REDIRECT_PARAM };

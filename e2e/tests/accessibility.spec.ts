@@ -24,7 +24,11 @@ const anonymousVisits: Visit[] = [
 ];
 
 const memberVisits: Visit[] = [
-  { name: 'home-member', path: paths.home, ready: (p) => p.getByRole('heading', { name: 'Welcome back, Mia Rivers' }) },
+  {
+    name: 'home-member',
+    path: paths.home,
+    ready: (p) => p.getByRole('heading', { name: 'Welcome to Lotus Flow Studio, Mia Rivers' }),
+  },
   { name: 'profile', path: paths.profile, ready: (p) => p.getByRole('heading', { name: 'Mia Rivers' }) },
   { name: 'settings', path: paths.setting, ready: (p) => p.getByRole('button', { name: 'Sign out' }) },
   { name: 'info', path: paths.settingInfo, ready: (p) => p.getByRole('textbox', { name: 'Nickname' }) },

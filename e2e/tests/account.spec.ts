@@ -16,8 +16,9 @@ test('a new member registers, signs out, logs in, edits their profile and switch
     await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
     await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    // Registered means logged in: home greets the member (their nickname starts as the username).
-    await expect(page.getByRole('heading', { name: `Welcome back, ${username}` })).toBeVisible();
+    // Registered means logged in: home greets the new member (their nickname starts as the username).
+    await expect(page.getByRole('heading', { name: `Welcome to Lotus Flow Studio, ${username}` })).toBeVisible();
+    await expect(page.getByText(/Welcome back/)).toHaveCount(0);
   });
 
   await test.step('sign out from settings', async () => {
@@ -32,7 +33,14 @@ test('a new member registers, signs out, logs in, edits their profile and switch
 
   await test.step('log in again', async () => {
     await loginThroughForm(page, username, MEMBER_PASSWORD);
-    await expect(page.getByRole('heading', { name: `Welcome back, ${username}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome to Lotus Flow Studio, ${username}` })).toBeVisible();
+  });
+
+  await test.step('a member who is signed in and opens login goes on to where they were going', async () => {
+    await openPage(page, `${paths.login}?uniIdRedirectUrl=${encodeURIComponent(paths.setting)}`);
+    await expect(page).toHaveURL(routeUrl(paths.setting));
+    await expect(page).toHaveTitle('Settings · Lotus Flow Studio');
+    await openPage(page, paths.home);
   });
 
   await test.step('edit nickname and gender, and see them', async () => {

@@ -14,7 +14,8 @@ setup('a member logs in', async ({ page, request }) => {
 
   await openPage(page, paths.login);
   await loginThroughForm(page, member.username, member.password);
-  await expect(page.getByRole('heading', { name: 'Welcome back, Mia Rivers' })).toBeVisible();
+  // Registered minutes ago: home greets her as a new member.
+  await expect(page.getByRole('heading', { name: 'Welcome to Lotus Flow Studio, Mia Rivers' })).toBeVisible();
 
   mkdirSync(path.dirname(MEMBER_STATE), { recursive: true });
   await page.context().storageState({ path: MEMBER_STATE });

@@ -37,7 +37,11 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
 
   await test.step('find the class on the reservation tab: date strip, the day, the session row', async () => {
     await openPage(page, paths.reservation);
-    await page.getByRole('group', { name: 'Choose a day' }).getByRole('button', { name: day, exact: true }).click();
+    // A chip's name starts with what it shows ("Tue 3"), then the whole day.
+    await page
+      .getByRole('group', { name: 'Choose a day' })
+      .getByRole('button', { name: new RegExp(`, ${day}$`) })
+      .click();
     const list = page.getByRole('region', { name: day, exact: true });
     const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: courseName }) });
     await expect(row).toContainText(timeLabel(session.starts_at));
@@ -139,7 +143,22 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await page.getByRole('list', { name: 'Booked' }).getByRole('button', { name: courseName }).click();
     await reservationSheet.getByRole('button', { name: 'Cancel booking' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel this class?' });
+    // Hold the cancel call, so axe sees the button while it shows its loading dots: it keeps its name.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/router', async (route) => {
+      if ((route.request().postDataJSON() as { url?: string }).url === 'client/course.cancelBooking') await held;
+      await route.continue();
+    });
     await confirm.getByRole('button', { name: 'Cancel class' }).click();
+    const cancelling = reservationSheet.getByRole('button', { name: 'Cancel booking' });
+    await expect(cancelling).toBeDisabled();
+    await expect(cancelling.locator('.adm-dot-loading')).toBeVisible();
+    await expectAccessible(page, 'cancel in progress');
+    // The route stays: every later call passes straight through it.
+    release();
     const cancelledToast = page.getByText('Booking cancelled, your credit was returned');
     await expect(cancelledToast).toBeVisible();
     await expect(page.getByRole('button', { name: courseName })).toHaveCount(0);

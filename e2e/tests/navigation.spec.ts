@@ -29,7 +29,7 @@ test('a member already signed in on this device opens a guarded page directly', 
 test('an unknown route shows the 404 page, with a way home', async ({ page }) => {
   await openPage(page, '/pages/nope');
   await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
-  await expect(page).toHaveTitle('Page not found');
+  await expect(page).toHaveTitle('Page not found · Lotus Flow Studio');
 
   await page.getByRole('button', { name: 'Back to home' }).click();
   await expect(page.getByRole('heading', { name: 'Lotus Flow Studio', exact: true })).toBeVisible();

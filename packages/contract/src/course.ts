@@ -363,7 +363,8 @@ export const courseCalls = {
   ),
   joinWaitlist: defineCall(
     'client/course.joinWaitlist',
-    z.object({ session_id: id }).strict(),
+    // package_id: the package that pays when a seat frees up (as when booking); else the server's pick.
+    z.object({ session_id: id, package_id: id.optional() }).strict(),
     z.object({ entry: waitlistEntryRecord }),
   ),
   leaveWaitlist: defineCall(

@@ -91,22 +91,22 @@ export const ERRORS = {
     ),
   },
   ACCOUNT_DISABLED: { msg: m('This account is disabled', '该账号已被停用', '該帳號已被停用') },
-  USERNAME_TAKEN: { msg: m('This username is already taken', '该用户名已被注册', '該用戶名已被註冊') },
+  USERNAME_TAKEN: { msg: m('This username is already taken', '该用户名已被注册', '該使用者名稱已被註冊') },
   EMAIL_TAKEN: {
-    msg: m('This e-mail is already bound to another account', '该邮箱已被其他账号绑定', '該郵箱已被其他帳號綁定'),
+    msg: m('This e-mail is already linked to another account', '该邮箱已被其他账号绑定', '該電子郵件已被其他帳號綁定'),
   },
   MOBILE_TAKEN: {
     msg: m(
-      'This mobile number is already bound to another account',
+      'This mobile number is already linked to another account',
       '该手机号已被其他账号绑定',
-      '該手機號已被其他帳號綁定',
+      '該手機號碼已被其他帳號綁定',
     ),
   },
   AGREEMENT_REQUIRED: {
     msg: m(
       'Please read and agree to the user agreement and privacy policy',
       '请阅读并同意用户协议和隐私政策',
-      '請閱讀並同意用戶協議和隱私政策',
+      '請閱讀並同意使用者協議和隱私政策',
     ),
   },
   PASSWORDS_MISMATCH: { msg: m('The two passwords do not match', '两次输入的密码不一致', '兩次輸入的密碼不一致') },
@@ -126,18 +126,18 @@ export const ERRORS = {
       '驗證碼發送過於頻繁，請 {seconds} 秒後再試',
     ),
   },
-  EMAIL_NOT_BOUND: { msg: m('No e-mail is bound to this account', '当前账号未绑定邮箱', '當前帳號未綁定郵箱') },
+  EMAIL_NOT_BOUND: { msg: m('No e-mail is linked to this account', '当前账号未绑定邮箱', '目前帳號未綁定電子郵件') },
   MOBILE_NOT_BOUND: {
-    msg: m('No mobile number is bound to this account', '当前账号未绑定手机号', '當前帳號未綁定手機號'),
+    msg: m('No mobile number is linked to this account', '当前账号未绑定手机号', '目前帳號未綁定手機號碼'),
   },
   ALREADY_BOUND: {
     msg: m(
-      'This account already has one bound, change it instead',
+      'This account already has one linked, change it instead',
       '当前账号已绑定，请使用更换功能',
       '當前帳號已綁定，請使用更換功能',
     ),
   },
-  USER_NOT_FOUND: { msg: m('User does not exist', '用户不存在', '用戶不存在') },
+  USER_NOT_FOUND: { msg: m('User does not exist', '用户不存在', '使用者不存在') },
   LOGIN_REQUIRED: { msg: m('Please log in first', '请先登录', '請先登入') },
   UPLOAD_FAILED: { msg: m('Upload failed', '上传失败', '上傳失敗') },
   FILE_TYPE_INVALID: {
@@ -154,7 +154,7 @@ export const ERRORS = {
   ALREADY_INVITED: { msg: m('You have already accepted an invitation', '你已接受过邀请', '你已接受過邀請') },
   LAST_LOGIN_METHOD: {
     msg: m(
-      'This is the only way left to sign in to this account. Set a password or bind another first',
+      'This is the only way left to sign in to this account. Set a password or link another first',
       '这是该账号唯一的登录方式，请先设置密码或绑定其他登录方式',
       '這是該帳號唯一的登入方式，請先設定密碼或綁定其他登入方式',
     ),

@@ -1,7 +1,9 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { loginUrl } from '@/shared/navigation/navigation';
+import { useMchInfo } from '@/shared/merchant/mch-info';
+import { loginUrl, type SIGNING_OUT, safeReturnPath } from '@/shared/navigation/navigation';
+import { REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import { NavBarLayout } from './nav-bar-layout';
@@ -11,20 +13,26 @@ import { tabOf } from './tabs';
 
 /**
  * One page of the app: the login guard (spec 2: anonymous visitors go to login, remembering where
- * they were going), the page title, and the frame (tab bar or navigation bar) around the page.
+ * they were going; a member opening login is sent on there), the page title (with the studio's
+ * name, so a tab or a bookmark says whose app it is), and the frame (tab bar or navigation bar).
  */
 export function RouteFrame({ route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const location = useLocation();
   const loggedIn = useIsLoggedIn();
   const title = t(route.titleKey);
+  const studio = useMchInfo().data?.mchInfo.name;
 
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = studio ? `${title} · ${studio}` : title;
+  }, [title, studio]);
 
   if (!route.anonymous && !loggedIn) {
     return <Navigate replace to={loginUrl(`${location.pathname}${location.search}`)} />;
+  }
+  const signingOut = (location.state as typeof SIGNING_OUT | null)?.signingOut === true;
+  if (route.guestOnly && loggedIn && !signingOut) {
+    return <Navigate replace to={safeReturnPath(new URLSearchParams(location.search).get(REDIRECT_PARAM))} />;
   }
 
   const Page = route.page;

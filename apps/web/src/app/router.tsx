@@ -1,6 +1,8 @@
-import { createHashRouter, Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { createHashRouter, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { registerRouter } from '@/shared/navigation/navigation';
 import { useRealtime } from '@/shared/realtime/use-realtime';
+import { closeDialogs } from '@/shared/ui/feedback';
 import { RouteFrame } from './route-frame';
 import { notFoundRoute, pageRoutes } from './routes';
 import { tabPaths } from './tabs';
@@ -8,6 +10,11 @@ import { tabPaths } from './tabs';
 function RootLayout() {
   // The member's websocket (waitlist promotions and other pushes) lives as long as the app.
   useRealtime();
+  // Alerts and confirms belong to the page that opened them: a route change closes them (UI.md).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname) closeDialogs();
+  }, [pathname]);
   return (
     <>
       <ScrollRestoration />

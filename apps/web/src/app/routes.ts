@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { paths } from './paths';
+import { paths } from '@/shared/navigation/paths';
 
 export interface PageRoute {
   path: string;
@@ -14,6 +14,8 @@ export interface PageRoute {
    * login and back.
    */
   anonymous?: boolean;
+  /** Only for visitors (login, register): a member who opens it is sent on to where they were going. */
+  guestOnly?: boolean;
 }
 
 /** A route-split page: its code loads when first opened. */
@@ -56,12 +58,13 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
 
-  { path: paths.login, titleKey: 'account.login.title', anonymous: true, page: login },
-  { path: paths.loginTemplate, titleKey: 'account.login.title', anonymous: true, page: login },
+  { path: paths.login, titleKey: 'account.login.title', anonymous: true, guestOnly: true, page: login },
+  { path: paths.loginTemplate, titleKey: 'account.login.title', anonymous: true, guestOnly: true, page: login },
   {
     path: paths.register,
     titleKey: 'account.register.title',
     anonymous: true,
+    guestOnly: true,
     page: load(
       () => import('@/features/account/pages/register-page'),
       (m) => m.RegisterPage,

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const webSrc = fileURLToPath(new URL('..', import.meta.url));
 const contractSrc = path.resolve(webSrc, '../../../packages/contract/src');
+const clientSrc = path.resolve(webSrc, '../../../packages/client/src');
 
 /** Module specifiers a file imports at run time. */
 function runtimeImports(source: string): string[] {
@@ -31,6 +32,7 @@ function resolveFile(specifier: string, importer: string): string | null {
   let base: string;
   if (specifier.startsWith('@/')) base = path.join(webSrc, specifier.slice(2));
   else if (specifier.startsWith('@studio/contract/')) base = path.join(contractSrc, specifier.slice(17));
+  else if (specifier.startsWith('@studio/client/')) base = path.join(clientSrc, specifier.slice(15));
   else if (specifier.startsWith('.')) base = path.resolve(path.dirname(importer), specifier);
   else return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
@@ -64,6 +66,8 @@ describe('the shell', () => {
 
   it('is found from main.tsx', () => {
     expect(relative).toEqual(expect.arrayContaining(['main.tsx', 'app/router.tsx', 'shared/api/call-function.ts']));
+    // The shared client package is followed too, so what it imports counts against the shell.
+    expect(relative).toContain('../../../packages/client/src/client.ts');
   });
 
   it.each(['zod', '@hookform/resolvers', 'react-hook-form', 'qrcode', 'html5-qrcode', 'dayjs'])(

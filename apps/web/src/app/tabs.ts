@@ -1,7 +1,7 @@
 import { AppOutline, CalendarOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
+import { paths } from '@/shared/navigation/paths';
 import type { LifeData } from '@/shared/store/life-data';
-import { paths } from './paths';
 
 export interface TabDef {
   key: string;

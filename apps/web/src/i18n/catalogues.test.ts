@@ -114,3 +114,35 @@ describe('translation catalogues', () => {
     }
   });
 });
+
+describe('wording', () => {
+  /** Mainland terms and the ones Traditional Chinese readers (Taiwan, Hong Kong) use instead. */
+  const MAINLAND_TERMS: [RegExp, string][] = [
+    [/手機號(?!碼)/, '手機號碼'],
+    [/郵箱/, '電子郵件'],
+    [/信息/, '資訊'],
+    [/默認/, '預設'],
+    [/登錄/, '登入'],
+    [/賬號|賬戶/, '帳號'],
+    [/視頻/, '影片'],
+    [/用戶/, '使用者'],
+    [/獲取/, '取得'],
+    [/設置/, '設定'],
+    [/數據/, '資料'],
+    [/網絡/, '網路'],
+    [/短信/, '簡訊'],
+    [/聯繫/, '聯絡'],
+  ];
+
+  it.each(MAINLAND_TERMS)('zh-Hant says no %s (but %s)', (term) => {
+    expect(Object.entries(flat['zh-Hant']).filter(([, text]) => term.test(text))).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s names the schedule page as its tab', (locale) => {
+    expect(flat[locale]['classes.schedule.title']).toBe(flat[locale]['common.tabs.reservation']);
+  });
+
+  it('English links accounts rather than binding them', () => {
+    expect(Object.entries(flat.en).filter(([, text]) => /\b(bind|bound)\b/i.test(text))).toEqual([]);
+  });
+});

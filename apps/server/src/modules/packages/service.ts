@@ -176,8 +176,10 @@ export async function hasPayablePackage(
   userId: string,
   course: repo.CourseAcceptance,
   startsAt: Date,
+  /** Only this package (the member's choice). */
+  onlyId?: string,
 ): Promise<boolean> {
-  return (await repo.payablePackages(db, userId, course, startsAt)).length > 0;
+  return (await repo.payablePackages(db, userId, course, startsAt, onlyId)).length > 0;
 }
 
 export const returnCredit = repo.returnCredit;

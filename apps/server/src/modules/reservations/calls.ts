@@ -53,7 +53,7 @@ export const reservationHandlers = [
     }),
   })),
   handle(courseCalls.joinWaitlist, async (input, ctx) => ({
-    entry: await reservations.joinWaitlist(ctx, ctx.user.uid, input.session_id),
+    entry: await reservations.joinWaitlist(ctx, ctx.user.uid, input.session_id, input.package_id),
   })),
   handle(courseCalls.leaveWaitlist, async (input, ctx) => ({
     entry: await reservations.leaveWaitlist(ctx, ctx.user.uid, input.entry_id),

@@ -235,6 +235,7 @@ const waitlistView = {
   sessionId: waitlistEntries.sessionId,
   userId: waitlistEntries.userId,
   status: waitlistEntries.status,
+  packageId: waitlistEntries.packageId,
   reservationId: waitlistEntries.reservationId,
   cancelReason: waitlistEntries.cancelReason,
   skippedAt: waitlistEntries.skippedAt,

@@ -19,6 +19,8 @@ import { findReservation, getSchedule, sweepEndedReservations, sweepStartedWaitl
 let t: TestApp;
 let admin: TestMember;
 const START = '2026-11-22T09:00:00.000Z';
+/** A package that expires (in 90 days), so the server's own pick prefers it to a long-term one. */
+const SOON = { mode: 'rule', delay_days: 0, valid_days: 90 } as const;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,8 +36,12 @@ const book = (m: TestMember, session_id: string, package_id?: string) =>
   t.call<Res>('client/course.book', { session_id, ...(package_id ? { package_id } : {}) }, { token: m.token });
 const cancel = (m: TestMember, reservation_id: string) =>
   t.call<Res>('client/course.cancelBooking', { reservation_id }, { token: m.token });
-const join = (m: TestMember, session_id: string) =>
-  t.call<Entry>('client/course.joinWaitlist', { session_id }, { token: m.token });
+const join = (m: TestMember, session_id: string, package_id?: string) =>
+  t.call<Entry>(
+    'client/course.joinWaitlist',
+    { session_id, ...(package_id ? { package_id } : {}) },
+    { token: m.token },
+  );
 const leave = (m: TestMember, entry_id: string) =>
   t.call<Entry>('client/course.leaveWaitlist', { entry_id }, { token: m.token });
 const detail = (id: string, m?: TestMember) =>
@@ -352,6 +358,25 @@ describe('waitlist', () => {
     } finally {
       pushes.mockRestore();
     }
+  });
+
+  it('pays a promotion with the package chosen on joining, and refuses a package that cannot pay', async () => {
+    const session = await buildSession(t, { capacity: 1 });
+    const holder = await memberWithCredits();
+    const booked = await book(holder, session.id);
+    // Two packages: the server's own pick would be the one that expires first (soon), not the chosen one.
+    const m = await memberWithCredits(4);
+    const soon = await buildPackage(t, m.id, { classCount: 4, validity: SOON });
+    const other = await buildMember(t);
+    const foreign = await buildPackage(t, other.id, { classCount: 4 });
+    expect((await join(m, session.id, foreign.id)).code).toBe('PACKAGE_INVALID');
+
+    expect((await join(m, session.id, m.packageId)).code).toBe(0);
+    await cancel(holder, booked.reservation._id);
+    const mine = await t.call<{ rows: ReservationRecord[] }>('client/course.getMyReservations', {}, { token: m.token });
+    expect(mine.rows[0]).toMatchObject({ session_id: session.id, package_id: m.packageId });
+    expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(3);
+    expect((await findPackage(t.app.db, soon.id))!.remainingCount).toBe(4);
   });
 
   it('skips waiting members without a payable package, who stay waiting and are told once', async () => {

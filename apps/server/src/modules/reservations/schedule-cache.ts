@@ -164,7 +164,15 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       if (stamp) return read(input, viewerId, now, locale);
     }
     const version = stamp?.version ?? '';
-    const key = JSON.stringify([tz, locale, from.getTime(), to.getTime(), input.course_id, input.teacher_id, input.room_id]);
+    const key = JSON.stringify([
+      tz,
+      locale,
+      from.getTime(),
+      to.getTime(),
+      input.course_id,
+      input.teacher_id,
+      input.room_id,
+    ]);
     const t = now.getTime();
     let entry = entries.get(key);
     if (!entry || entry.version !== version || t < entry.builtAt || t >= entry.validUntil) {

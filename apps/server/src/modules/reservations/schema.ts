@@ -53,6 +53,8 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => users.id),
     status: text().notNull().default('waiting'), // WAITLIST_STATUSES
+    /** The package the member chose to pay with when a seat frees up; null: the server's pick. */
+    packageId: text().references(() => memberPackages.id),
     /** The reservation a promotion (or a direct booking) gave. */
     reservationId: text(),
     /** 'left' | 'session_started' | 'session_cancelled' */

@@ -295,7 +295,11 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
   let booked = 0;
   for (const entry of waiters) {
     if (free <= 0) break;
-    const pkg = await packages.takeCreditForSession(tx, entry.userId, course, session.startsAt, now);
+    // The package chosen on joining pays when it still can; otherwise the usual pick (expiring first).
+    const pkg =
+      (entry.packageId
+        ? await packages.takeCreditForSession(tx, entry.userId, course, session.startsAt, now, entry.packageId)
+        : undefined) ?? (await packages.takeCreditForSession(tx, entry.userId, course, session.startsAt, now));
     if (!pkg) {
       if (!entry.skippedAt) {
         await repo.updateEntry(tx, entry.id, { skippedAt: now, updatedAt: now });
@@ -382,7 +386,7 @@ export async function cancelSeat(
 /** Joins a full session's waitlist: needs a package that could pay, once at a time per member. */
 export async function joinWaitlistTx(
   tx: Tx,
-  input: { sessionId: string; userId: string; now: Date },
+  input: { sessionId: string; userId: string; packageId?: string; now: Date },
 ): Promise<repo.WaitlistRow> {
   const { now } = input;
   const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
@@ -392,11 +396,14 @@ export async function joinWaitlistTx(
   if (await repo.findWaitingEntry(tx, session.id, input.userId)) fail('ALREADY_WAITLISTED');
   if (session.bookedCount < session.capacity) fail('WAITLIST_NOT_NEEDED');
   const course = (await schedule.findCourse(tx, session.courseId))!;
-  if (!(await packages.hasPayablePackage(tx, input.userId, course, session.startsAt))) fail('PACKAGE_INVALID');
+  if (!(await packages.hasPayablePackage(tx, input.userId, course, session.startsAt, input.packageId))) {
+    fail('PACKAGE_INVALID');
+  }
   const entry = await repo.insertEntry(tx, {
     id: newId(),
     sessionId: session.id,
     userId: input.userId,
+    packageId: input.packageId ?? null,
     status: 'waiting',
     createdAt: now,
     updatedAt: now,
@@ -524,10 +531,15 @@ export async function cancelBooking(
   return reservationRecord(ctx.db, row, input.by === 'member' ? (input.userId ?? null) : row.userId, now, ctx.locale);
 }
 
-export async function joinWaitlist(ctx: CallContext, userId: string, sessionId: string): Promise<WaitlistEntryRecord> {
+export async function joinWaitlist(
+  ctx: CallContext,
+  userId: string,
+  sessionId: string,
+  packageId?: string,
+): Promise<WaitlistEntryRecord> {
   const now = ctx.clock.now();
   const row = await runAndDeliver(ctx, async (tx) => ({
-    value: await joinWaitlistTx(tx, { sessionId, userId, now }),
+    value: await joinWaitlistTx(tx, { sessionId, userId, packageId, now }),
     deliveries: [],
   }));
   return entryRecord(ctx.db, row.id, userId, now, ctx.locale);

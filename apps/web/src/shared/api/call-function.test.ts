@@ -1,6 +1,6 @@
+import { ApiError } from '@studio/client/api-error';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLifeData } from '@/shared/store/life-data';
-import { ApiError } from './api-error';
 import { callFunction } from './call-function';
 import { beginLoading } from './loading';
 

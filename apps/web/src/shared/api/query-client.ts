@@ -1,6 +1,6 @@
+import { ApiError } from '@studio/client/api-error';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n/i18n';
-import { ApiError } from './api-error';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,8 +1,8 @@
+import { ApiError, NETWORK_ERROR } from '@studio/client/api-error';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
 import { errorNameOf } from '@studio/contract/errors';
 import type { Envelope } from '@studio/contract/protocol-core';
 import i18n from '@/i18n/i18n';
-import { ApiError, NETWORK_ERROR } from './api-error';
 import { type CallOptions, errorText, reportError } from './call-function';
 import { clientHeaders } from './client-info';
 import { beginLoading } from './loading';

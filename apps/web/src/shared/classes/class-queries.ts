@@ -21,33 +21,6 @@ export function invalidateClassData(): Promise<void> {
   return queryClient.invalidateQueries({ predicate: isClassQuery });
 }
 
-/** A page of a paged list (API.md): rows, total, hasMore. */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  hasMore: boolean;
-}
-
-/** The page after `last`, or undefined at the end: an empty or short page, or hasMore false (spec 4). */
-export function nextPageIndex<T>(last: Page<T>, pages: readonly Page<T>[], pageSize: number): number | undefined {
-  if (!last.hasMore || last.rows.length < pageSize) return undefined;
-  return pages.length + 1;
-}
-
-/** The rows of all loaded pages, later pages appended without repeating an _id (spec 4). */
-export function flattenPages<T extends { _id: string }>(pages: readonly Page<T>[] | undefined): T[] {
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const page of pages ?? []) {
-    for (const row of page.rows) {
-      if (seen.has(row._id)) continue;
-      seen.add(row._id);
-      out.push(row);
-    }
-  }
-  return out;
-}
-
 /**
  * Query options for a public class call whose answer depends on who asks (my_status, my
  * reservation): the viewer is part of the key, so signing in or out never shows another viewer's

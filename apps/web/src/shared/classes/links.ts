@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/shared/navigation/paths';
 
 const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
 

@@ -1,5 +1,5 @@
+import { ApiError } from '@studio/client/api-error';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '@/shared/api/api-error';
 
 /**
  * Wraps an async action so a second tap while it runs does nothing (spec: a double tap never sends

@@ -1,6 +1,6 @@
 import type { createHashRouter } from 'react-router';
-import { paths, REDIRECT_PARAM } from '@/app/paths';
 import { LOGIN_REDIRECT_GUARD_MS, NAVIGATION_GUARD_MS } from '@/shared/config';
+import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 
 /**
  * The one way the app moves between pages (spec 2: navigate to, redirect to, switch tab, relaunch,
@@ -60,9 +60,12 @@ export function switchTab(to: string): Promise<void> {
  * Starts over at a page, e.g. after signing out. The new page is rendered before this resolves
  * (not in a transition), so state cleared afterwards no longer concerns the page that was left.
  */
-export function reLaunch(to: string): Promise<void> {
-  return move(`relaunch ${to}`, (r) => r.navigate(to, { replace: true, flushSync: true }));
+export function reLaunch(to: string, state?: unknown): Promise<void> {
+  return move(`relaunch ${to}`, (r) => r.navigate(to, { replace: true, flushSync: true, state }));
 }
+
+/** The state signing out opens login with: the session ends just after, so login stays open. */
+export const SIGNING_OUT = { signingOut: true } as const;
 
 /** Goes back one page, or home when this is the only page in history. */
 export function navigateBack(): Promise<void> {

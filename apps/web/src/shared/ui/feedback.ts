@@ -18,6 +18,16 @@ export function showAlert(content: string): void {
   void loadDialog().then((Dialog) => Dialog.alert({ content, confirmText: i18n.t('common.ok') }));
 }
 
+/**
+ * Closes every open dialog (alerts and confirms, also those a page opened itself): called on each
+ * route change, so an alert about the page that was left never sits over the next one. Only when one
+ * is open does this load the dialog module, which is then loaded already.
+ */
+export function closeDialogs(): void {
+  if (!document.querySelector('.adm-dialog-body')) return;
+  void loadDialog().then((Dialog) => Dialog.clear());
+}
+
 let loadingShown = false;
 
 /** The shared loading indicator; stays until hideLoading. */

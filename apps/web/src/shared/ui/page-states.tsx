@@ -1,8 +1,8 @@
+import { ApiError } from '@studio/client/api-error';
 import { Button, Skeleton } from 'antd-mobile';
 import { ExclamationCircleOutline, FileOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/shared/api/api-error';
 
 /** Placeholder rows while a page's first data loads. */
 export function PageSkeleton({ rows = 3 }: { rows?: number }) {

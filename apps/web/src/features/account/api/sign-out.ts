@@ -1,8 +1,8 @@
 import { accountCalls } from '@studio/contract/account';
-import { paths } from '@/app/paths';
 import i18n from '@/i18n/i18n';
 import { call } from '@/shared/api/call-function';
-import { reLaunch } from '@/shared/navigation/navigation';
+import { reLaunch, SIGNING_OUT } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { clearSession, isTokenValid } from '@/shared/session/session';
 import { showToast } from '@/shared/ui/feedback';
 
@@ -21,6 +21,6 @@ export async function signOut(): Promise<void> {
     // Ending the local session is what the member asked for; the token expires on its own.
   }
   // Leave the member-only page first, so its login guard does not remember it as the way back.
-  await reLaunch(paths.login);
+  await reLaunch(paths.login, SIGNING_OUT);
   clearSession();
 }

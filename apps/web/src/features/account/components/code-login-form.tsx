@@ -49,7 +49,15 @@ export function CodeLoginForm({ kind, returnTo }: { kind: ContactKind; returnTo:
         extra={<SendCodeButton onSend={sendCode} />}
       />
       <div className="form-actions">
-        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+        <Button
+          type="submit"
+          block
+          color="primary"
+          size="large"
+          loading={pending}
+          loadingText={t('account.login.submit')}
+          disabled={pending}
+        >
           {t('account.login.submit')}
         </Button>
       </div>

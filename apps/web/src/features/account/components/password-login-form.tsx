@@ -29,7 +29,15 @@ export function PasswordLoginForm({ returnTo }: { returnTo: string | null }) {
         autoComplete="current-password"
       />
       <div className="form-actions">
-        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+        <Button
+          type="submit"
+          block
+          color="primary"
+          size="large"
+          loading={pending}
+          loadingText={t('account.login.submit')}
+          disabled={pending}
+        >
           {t('account.login.submit')}
         </Button>
       </div>

@@ -4,9 +4,9 @@ import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { paths } from '@/app/paths';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { redirectTo } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { showToast } from '@/shared/ui/feedback';
 import { SendCodeButton } from '@/shared/ui/send-code-button';
 import { TextField } from '@/shared/ui/text-field';
@@ -75,7 +75,15 @@ export function ResetPasswordForm({ kind }: { kind: ContactKind }) {
         autoComplete="new-password"
       />
       <div className="form-actions">
-        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+        <Button
+          type="submit"
+          block
+          color="primary"
+          size="large"
+          loading={pending}
+          loadingText={t('account.forget.submit')}
+          disabled={pending}
+        >
           {t('account.forget.submit')}
         </Button>
       </div>

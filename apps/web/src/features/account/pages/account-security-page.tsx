@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { KeyOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/shared/navigation/paths';
 import { ListLink } from '@/shared/ui/app-link';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useMyUserInfo } from '../api/user-info';

@@ -159,7 +159,15 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
         />
 
         <div className="form-actions">
-          <Button type="submit" block color="primary" size="large" loading={saving} disabled={saving}>
+          <Button
+            type="submit"
+            block
+            color="primary"
+            size="large"
+            loading={saving}
+            loadingText={t('common.save')}
+            disabled={saving}
+          >
             {t('common.save')}
           </Button>
         </div>

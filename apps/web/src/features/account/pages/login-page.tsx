@@ -1,7 +1,7 @@
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths, REDIRECT_PARAM } from '@/app/paths';
+import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { AppLink } from '@/shared/ui/app-link';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';

@@ -5,10 +5,10 @@ import { Button, Checkbox } from 'antd-mobile';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths, REDIRECT_PARAM } from '@/app/paths';
 import { fieldErrorText } from '@/shared/forms/field-error';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { loginUrl } from '@/shared/navigation/navigation';
+import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { AppLink } from '@/shared/ui/app-link';
 import { TextField } from '@/shared/ui/text-field';
 import { register } from '../api/login';
@@ -74,7 +74,15 @@ export function RegisterPage() {
           )}
         />
         <div className="form-actions">
-          <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+          <Button
+            type="submit"
+            block
+            color="primary"
+            size="large"
+            loading={pending}
+            loadingText={t('account.register.submit')}
+            disabled={pending}
+          >
             {t('account.register.submit')}
           </Button>
         </div>

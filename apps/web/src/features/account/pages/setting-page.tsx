@@ -1,8 +1,8 @@
 import { Button, Dialog, List } from 'antd-mobile';
 import { GlobalOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { ListLink } from '@/shared/ui/app-link';
 import { signOut } from '../api/sign-out';
@@ -44,6 +44,7 @@ export function SettingPage() {
           color="danger"
           fill="outline"
           loading={signingOut}
+          loadingText={t('account.setting.signOut')}
           onClick={() => void confirmSignOut()}
         >
           {t('account.setting.signOut')}

@@ -98,7 +98,15 @@ function SaveButton({ pending }: { pending: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="form-actions">
-      <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
+      <Button
+        type="submit"
+        block
+        color="primary"
+        size="large"
+        loading={pending}
+        loadingText={t('common.save')}
+        disabled={pending}
+      >
         {t('common.save')}
       </Button>
     </div>

@@ -1,5 +1,5 @@
+import { ApiError } from '@studio/client/api-error';
 import { courseCalls, courseFullData, type SessionRecord } from '@studio/contract/course';
-import { ApiError } from '@/shared/api/api-error';
 import { call } from '@/shared/api/call-function';
 import { invalidateClassData } from '@/shared/classes/class-queries';
 import { showAlert } from '@/shared/ui/feedback';
@@ -48,9 +48,12 @@ export async function cancelReservation(reservationId: string) {
   }
 }
 
-export async function joinWaitlist(sessionId: string) {
+/** Joins the waitlist; package_id pays when a seat frees up (else the server's pick). */
+export async function joinWaitlist(sessionId: string, packageId?: string) {
   try {
-    return (await call(courseCalls.joinWaitlist, { session_id: sessionId })).entry;
+    return (
+      await call(courseCalls.joinWaitlist, { session_id: sessionId, ...(packageId && { package_id: packageId }) })
+    ).entry;
   } finally {
     void invalidateClassData();
   }

@@ -1,33 +1,23 @@
 import type { courseCalls, WaitlistStatus } from '@studio/contract/course';
 import { callRef } from '@studio/contract/protocol-core';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '@/shared/api/call-function';
-import { flattenPages, nextPageIndex } from '@/shared/classes/class-queries';
+import { usePagedCall } from '@/shared/api/paged';
 
 // By reference, not the definition: the classes tab shows my positions and need not load zod for it.
 const getMyWaitlist = callRef<typeof courseCalls.getMyWaitlist>('client/course.getMyWaitlist');
 
-const PAGE_SIZE = 20;
 /** Positions move when someone ahead leaves or is promoted: look again this often while shown. */
 export const WAITLIST_REFRESH_MS = 30_000;
 
 /** My waitlist entries of one state, page by page (client/course.getMyWaitlist). */
 export function useMyWaitlist(status: WaitlistStatus) {
-  const query = useInfiniteQuery({
-    queryKey: [getMyWaitlist.url, { status, pageSize: PAGE_SIZE }, 'pages'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        getMyWaitlist,
-        { status, pageIndex: pageParam, pageSize: PAGE_SIZE },
-        { silent: true, loading: false, signal },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => nextPageIndex(last, pages, PAGE_SIZE),
-    refetchInterval: status === 'waiting' ? WAITLIST_REFRESH_MS : false,
-  });
-  const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
-  return { ...query, rows };
+  return usePagedCall(
+    getMyWaitlist,
+    { status },
+    { refetchInterval: status === 'waiting' ? WAITLIST_REFRESH_MS : false },
+  );
 }
 
 /** Where I wait, by session: session id → position (the schedule shows "No. 2"). */

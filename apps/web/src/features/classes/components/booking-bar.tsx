@@ -1,3 +1,4 @@
+import { useCallMutation } from '@studio/client/mutation';
 import type { PackageRecord } from '@studio/contract/course';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ChoiceSheet } from '@/shared/classes/choice-sheet';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
-import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { useMchInfo } from '@/shared/merchant/mch-info';
 import { currentLocation, loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { showToast } from '@/shared/ui/feedback';
@@ -28,37 +29,50 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const { session, reservation, waitlist_entry: entry } = detail;
-  const packages = useMyPackages(undefined, loggedIn && detail.can_book);
+  const packages = useMyPackages(undefined, loggedIn && (detail.can_book || detail.can_join_waitlist));
   const usable = packagesForSession(packages.data?.rows ?? [], session);
-  const [choosing, setChoosing] = useState(false);
+  // A member with nothing that can pay is shown how to get a package, never a button that can only fail.
+  const noPackage = loggedIn && packages.isSuccess && usable.length === 0;
+  /** What the package sheet is choosing for: a booking or a waitlist place (both pay with one credit). */
+  const [choosing, setChoosing] = useState<'book' | 'join' | null>(null);
   const [full, setFull] = useState<CourseFullError | null>(null);
-  const [run, pending] = useLockedAction((action: () => Promise<void>) => action());
+  // The writes, as mutations: their pending state spins and disables the button, so a double tap
+  // never sends twice. The api functions refetch the class data themselves; ApiErrors were shown.
+  const bookMutation = useCallMutation((pkg?: PackageRecord) => bookSession(session._id, pkg?._id), {
+    onSuccess: () => showToast(t('classes.detail.bookedToast')),
+    onError: (error) => {
+      if (error instanceof CourseFullError) setFull(error);
+    },
+  });
+  const joinMutation = useCallMutation((pkg?: PackageRecord) => joinWaitlist(session._id, pkg?._id), {
+    onSuccess: (joined) => {
+      setFull(null);
+      showToast(
+        joined.position
+          ? t('classes.detail.joinedToast', { position: joined.position })
+          : t('classes.detail.joinedToastPlain'),
+      );
+    },
+  });
+  const cancelMutation = useCallMutation(cancelReservation, {
+    onSuccess: () => showToast(t('classes.detail.cancelledToast')),
+  });
+  const leaveMutation = useCallMutation(leaveWaitlist, {
+    onSuccess: () => showToast(t('classes.detail.leftToast')),
+  });
+  const pending = [bookMutation, joinMutation, cancelMutation, leaveMutation].some((m) => m.isPending);
+  const book = (pkg?: PackageRecord) => {
+    if (!pending) bookMutation.mutate(pkg);
+  };
+  const join = (pkg?: PackageRecord) => {
+    if (!pending) joinMutation.mutate(pkg);
+  };
 
   const start = new Date(session.starts_at).getTime();
   const started = now >= start;
 
   function toLogin(): void {
     void navigateTo(loginUrl(currentLocation()));
-  }
-
-  async function book(pkg?: PackageRecord): Promise<void> {
-    try {
-      await bookSession(session._id, pkg?._id);
-      showToast(t('classes.detail.bookedToast'));
-    } catch (error) {
-      if (error instanceof CourseFullError) setFull(error);
-      else throw error;
-    }
-  }
-
-  async function join(): Promise<void> {
-    const joined = await joinWaitlist(session._id);
-    setFull(null);
-    showToast(
-      joined.position
-        ? t('classes.detail.joinedToast', { position: joined.position })
-        : t('classes.detail.joinedToastPlain'),
-    );
   }
 
   async function confirmCancel(reservationId: string): Promise<void> {
@@ -68,11 +82,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       confirmText: t('classes.detail.cancelConfirmYes'),
       cancelText: t('classes.detail.keep'),
     });
-    if (!confirmed) return;
-    await run(async () => {
-      await cancelReservation(reservationId);
-      showToast(t('classes.detail.cancelledToast'));
-    });
+    if (!confirmed || pending) return;
+    cancelMutation.mutate(reservationId);
   }
 
   async function confirmLeave(entryId: string): Promise<void> {
@@ -81,11 +92,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       confirmText: t('classes.detail.leaveConfirmYes'),
       cancelText: t('classes.detail.stay'),
     });
-    if (!confirmed) return;
-    await run(async () => {
-      await leaveWaitlist(entryId);
-      showToast(t('classes.detail.leftToast'));
-    });
+    if (!confirmed || pending) return;
+    leaveMutation.mutate(entryId);
   }
 
   let button: ReactElement;
@@ -114,25 +122,36 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         {t('classes.detail.leaveWaitlist')}
       </Bar>
     );
+  } else if ((detail.can_book || detail.can_join_waitlist) && noPackage) {
+    return <NoPackageBar />;
   } else if (detail.can_book) {
-    if (loggedIn && packages.isSuccess && usable.length === 0) note = t('classes.detail.noPackage');
-    else if (usable.length > 1) note = t('classes.detail.choosePackageHint');
+    if (usable.length > 1) note = t('classes.detail.choosePackageHint');
     button = (
       <Bar
         loading={pending}
         onClick={() => {
           if (!loggedIn) toLogin();
-          else if (usable.length > 1) setChoosing(true);
-          else void run(() => book());
+          else if (usable.length > 1) setChoosing('book');
+          else book();
         }}
       >
         {t('classes.detail.book')}
       </Bar>
     );
   } else if (detail.can_join_waitlist) {
-    note = t('classes.detail.fullNote');
+    note =
+      usable.length > 1
+        ? `${t('classes.detail.fullNote')} ${t('classes.detail.choosePackageHint')}`
+        : t('classes.detail.fullNote');
     button = (
-      <Bar loading={pending} onClick={() => (loggedIn ? void run(join) : toLogin())}>
+      <Bar
+        loading={pending}
+        onClick={() => {
+          if (!loggedIn) toLogin();
+          else if (usable.length > 1) setChoosing('join');
+          else join();
+        }}
+      >
         {t('classes.detail.joinWaitlist')}
       </Bar>
     );
@@ -151,8 +170,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         {button}
       </div>
       <ChoiceSheet
-        visible={choosing}
-        title={t('classes.detail.choosePackage')}
+        visible={choosing !== null}
+        title={t(choosing === 'join' ? 'classes.detail.choosePackageWaitlist' : 'classes.detail.choosePackage')}
         choices={usable.map((pkg, i) => ({
           key: pkg._id,
           label: i === 0 ? `${pkg.name} · ${t('classes.detail.recommended')}` : pkg.name,
@@ -163,17 +182,24 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
           }`,
         }))}
         onChoose={(key) => {
-          setChoosing(false);
-          void run(() => book(usable.find((pkg) => pkg._id === key)));
+          const pkg = usable.find((p) => p._id === key);
+          setChoosing(null);
+          if (choosing === 'join') join(pkg);
+          else book(pkg);
         }}
-        onClose={() => setChoosing(false)}
+        onClose={() => setChoosing(null)}
       />
       <CourseFullSheet
         error={full}
         now={now}
         joining={pending}
         canJoin={!entry}
-        onJoin={() => void run(join)}
+        onJoin={() => {
+          if (usable.length > 1) {
+            setFull(null);
+            setChoosing('join');
+          } else join();
+        }}
         onClose={() => setFull(null)}
       />
     </>
@@ -197,11 +223,44 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
       color={danger ? 'danger' : 'primary'}
       fill={outline || danger ? 'outline' : 'solid'}
       loading={loading}
+      // The button keeps its name while it shows its loading dots.
+      loadingText={typeof children === 'string' ? children : undefined}
       disabled={disabled || loading}
       onClick={onClick}
     >
       {children}
     </Button>
+  );
+}
+
+/**
+ * Instead of Book for a member without a package that can pay (until the shop sells them): how to
+ * get one from the studio, with its front desk's number and address, and a call button.
+ */
+function NoPackageBar() {
+  const { t } = useTranslation();
+  const studio = useMchInfo().data?.mchInfo;
+  return (
+    <>
+      <section className="card no-package" aria-labelledby="no-package-title">
+        <h3 id="no-package-title" className="section-title">
+          {t('classes.detail.noPackageTitle')}
+        </h3>
+        <p>{t('classes.detail.noPackageText', { studio: studio?.name ?? '' })}</p>
+        {studio?.address && <p className="secondary">{studio.address}</p>}
+      </section>
+      <div className="action-bar-spacer" />
+      <div className="action-bar">
+        <p className="action-bar-note">{t('classes.detail.noPackage')}</p>
+        {studio?.phone ? (
+          <a className="call-studio" href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>
+            {t('classes.detail.callStudio', { phone: studio.phone })}
+          </a>
+        ) : (
+          <Bar disabled>{t('classes.detail.book')}</Bar>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -238,7 +297,15 @@ function CourseFullSheet({ error, now, joining, canJoin, onJoin, onClose }: Cour
         )}
         <div className="form-actions">
           {canJoin && (
-            <Button block size="large" color="primary" loading={joining} disabled={joining} onClick={onJoin}>
+            <Button
+              block
+              size="large"
+              color="primary"
+              loading={joining}
+              loadingText={t('classes.detail.joinWaitlist')}
+              disabled={joining}
+              onClick={onJoin}
+            >
               {t('classes.detail.joinWaitlist')}
             </Button>
           )}

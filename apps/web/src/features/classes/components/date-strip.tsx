@@ -37,13 +37,14 @@ export function DateStrip({ days, selected, onSelect, marked, format }: DateStri
             type="button"
             className={`date-chip${isToday ? ' is-today' : ''}`}
             aria-pressed={day === selected}
-            aria-label={isToday ? `${t('classes.schedule.today')}, ${label}` : label}
             onClick={() => onSelect(day)}
           >
+            {/* The accessible name starts with the visible label (WCAG 2.5.3), then the full date. */}
             <span className="date-chip-weekday">
               {isToday ? t('classes.schedule.today') : t(`classes.weekdays.${weekday}`)}
-            </span>
+            </span>{' '}
             <span className="date-chip-date figures">{date}</span>
+            <span className="visually-hidden">, {label}</span>
             <span className={`date-chip-dot${marked.has(day) ? ' is-on' : ''}`} aria-hidden="true" />
           </button>
         );

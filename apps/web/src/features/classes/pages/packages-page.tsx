@@ -1,12 +1,13 @@
 import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/course';
-import { Button, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { PagedList } from '@/shared/classes/paged-list';
 import { switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
-import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag, statusTone } from '@/shared/ui/status-tag';
 import { useMyPackages } from '../api/packages';
 import '../components/classes-pages.css';
@@ -30,39 +31,40 @@ export function PackagesPage() {
 function PackageList({ status }: { status: PackageStatus }) {
   const { t } = useTranslation();
   const format = useClassFormat();
-  const { data, error, isPending, refetch } = useMyPackages(status);
-  if (isPending) return <PageSkeleton rows={2} />;
-  if (error) return <PageError error={error} onRetry={() => void refetch()} />;
-  if (data.rows.length === 0) {
-    return (
-      <ClassesEmpty
-        title={t(`classes.packages.empty.${status}`)}
-        action={
-          status === 'unused' || status === 'used' ? (
-            <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
-              {t('classes.browse')}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  }
+  const packages = useMyPackages(status);
+  // Packages come in one piece (no paging): the same list, without infinite scroll.
+  const source = {
+    rows: packages.data?.rows ?? [],
+    isPending: packages.isPending,
+    error: packages.error,
+    hasMore: false,
+    refresh: () => packages.refetch(),
+  };
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await refetch();
-      }}
-      pullingText={t('classes.pull.pulling')}
-      canReleaseText={t('classes.pull.release')}
-      refreshingText={t('classes.pull.refreshing')}
-      completeText={t('classes.pull.done')}
+    <PagedList
+      source={source}
+      skeleton={<PageSkeleton rows={2} />}
+      empty={
+        <ClassesEmpty
+          title={t(`classes.packages.empty.${status}`)}
+          action={
+            status === 'unused' || status === 'used' ? (
+              <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+                {t('classes.browse')}
+              </Button>
+            ) : undefined
+          }
+        />
+      }
     >
-      <ul className="package-list">
-        {data.rows.map((pkg) => (
-          <PackageCard key={pkg._id} pkg={pkg} format={format} />
-        ))}
-      </ul>
-    </PullToRefresh>
+      {(rows) => (
+        <ul className="package-list">
+          {rows.map((pkg) => (
+            <PackageCard key={pkg._id} pkg={pkg} format={format} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 

@@ -1,6 +1,10 @@
-import { ClockCircleOutline, EnvironmentOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { Button } from 'antd-mobile';
+import { CalendarOutline, ClockCircleOutline, EnvironmentOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CalendarSheet } from '@/shared/classes/calendar-sheet';
+import { CheckInPanel } from '@/shared/classes/check-in-panel';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { CourseCover } from '@/shared/classes/course-cover';
@@ -105,6 +109,7 @@ function Facts({ detail: d, format: f }: { detail: SessionDetail; format: ClassF
 /** My booking or waitlist place for this session, when I hold one. */
 function MyPlace({ detail }: { detail: SessionDetail }) {
   const { t } = useTranslation();
+  const [calendarOpen, setCalendarOpen] = useState(false);
   if (detail.reservation) {
     // Checked in counts as attended before the class ends too (as the reservations list shows it).
     const attended = detail.reservation.status === 'done' || detail.reservation.checked_in_at !== null;
@@ -112,6 +117,16 @@ function MyPlace({ detail }: { detail: SessionDetail }) {
       <section className="card my-place" aria-label={t('classes.detail.myPlace')}>
         <StatusTag kind="reservation" status={attended ? 'done' : detail.reservation.status} />
         <p>{attended ? t('classes.detail.attendedText') : t('classes.detail.bookedText')}</p>
+        {/* What the member needs at the door, and a way to keep the class in their calendar. */}
+        {detail.reservation.status === 'registered' && !attended && (
+          <>
+            <CheckInPanel code={detail.reservation.code} />
+            <Button block fill="none" color="primary" onClick={() => setCalendarOpen(true)}>
+              <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
+            </Button>
+            <CalendarSheet visible={calendarOpen} onClose={() => setCalendarOpen(false)} />
+          </>
+        )}
       </section>
     );
   }

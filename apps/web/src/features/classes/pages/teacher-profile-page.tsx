@@ -1,12 +1,12 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useTeacherProfile } from '../api/teachers';

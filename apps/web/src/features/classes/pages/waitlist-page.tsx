@@ -1,17 +1,16 @@
 import { WAITLIST_STATUSES, type WaitlistEntryRecord, type WaitlistStatus } from '@studio/contract/course';
-import { Button, Dialog, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, Dialog, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
-import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
+import { PagedList } from '@/shared/classes/paged-list';
 import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { showToast } from '@/shared/ui/feedback';
-import { PageError } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { leaveWaitlist } from '../api/booking';
 import { useMyWaitlist } from '../api/waitlist';
@@ -39,45 +38,37 @@ function WaitlistList({ status }: { status: WaitlistStatus }) {
   const now = useNow();
   const list = useMyWaitlist(status);
 
-  if (list.isPending) return <SessionListSkeleton rows={3} />;
-  if (list.error && list.rows.length === 0) return <PageError error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.rows.length === 0) {
-    return (
-      <ClassesEmpty
-        title={t(`classes.waitlist.empty.${status}`)}
-        text={status === 'waiting' ? t('classes.waitlist.emptyText') : undefined}
-        action={
-          <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
-            {t('classes.browse')}
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await list.refetch();
-      }}
-      pullingText={t('classes.pull.pulling')}
-      canReleaseText={t('classes.pull.release')}
-      refreshingText={t('classes.pull.refreshing')}
-      completeText={t('classes.pull.done')}
+    <PagedList
+      source={list}
+      skeleton={<SessionListSkeleton rows={3} />}
+      empty={
+        <ClassesEmpty
+          title={t(`classes.waitlist.empty.${status}`)}
+          text={status === 'waiting' ? t('classes.waitlist.emptyText') : undefined}
+          action={
+            <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+              {t('classes.browse')}
+            </Button>
+          }
+        />
+      }
     >
-      <SessionList label={t(`classes.waitlist.tabs.${status}`)}>
-        {list.rows.map((entry) => (
-          <SessionRow
-            key={entry._id}
-            session={entry.session}
-            format={format}
-            now={now}
-            withDay
-            side={<EntrySide entry={entry} />}
-          />
-        ))}
-      </SessionList>
-      <InfiniteListEnd hasMore={list.hasNextPage} loadMore={() => list.fetchNextPage({ throwOnError: true })} />
-    </PullToRefresh>
+      {(rows) => (
+        <SessionList label={t(`classes.waitlist.tabs.${status}`)}>
+          {rows.map((entry) => (
+            <SessionRow
+              key={entry._id}
+              session={entry.session}
+              format={format}
+              now={now}
+              withDay
+              side={<EntrySide entry={entry} />}
+            />
+          ))}
+        </SessionList>
+      )}
+    </PagedList>
   );
 }
 
@@ -106,6 +97,7 @@ function EntrySide({ entry }: { entry: WaitlistEntryRecord }) {
         color="primary"
         fill="outline"
         loading={leaving}
+        loadingText={t('classes.waitlist.leave')}
         disabled={leaving}
         aria-label={t('classes.waitlist.leaveNamed', { course: entry.session.course_name })}
         onClick={() => void leave()}

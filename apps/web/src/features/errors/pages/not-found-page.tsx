@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { reLaunch } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

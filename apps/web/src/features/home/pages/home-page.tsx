@@ -2,12 +2,16 @@ import type { MchInfo } from '@studio/contract/account';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useMchInfo } from '@/shared/merchant/mch-info';
-import { navigateTo } from '@/shared/navigation/navigation';
+import { navigateTo, switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { NextClassCard, TodayCard } from '../components/class-cards';
+
+/** Registered within this long ago: the member is greeted as new, not "welcome back". */
+const NEW_MEMBER_MS = 24 * 3_600_000;
 
 export function HomePage() {
   const { data, error, isPending, refetch } = useMchInfo();
@@ -18,6 +22,8 @@ export function HomePage() {
     <div className="stack">
       <StudioHeader mchInfo={mchInfo} />
       <WelcomeCard studio={mchInfo.name} />
+      <NextClassCard />
+      <TodayCard />
       {(mchInfo.address || mchInfo.phone) && <VisitCard mchInfo={mchInfo} />}
     </div>
   );
@@ -40,12 +46,20 @@ function WelcomeCard({ studio }: { studio: string }) {
   const loggedIn = useIsLoggedIn();
   const userInfo = useUserInfo();
   if (loggedIn) {
+    const name = userInfo?.nickname || userInfo?.username || '';
+    const registered = userInfo?.register_date ? Date.parse(userInfo.register_date) : 0;
+    const isNew = Date.now() - registered < NEW_MEMBER_MS;
     return (
       <section className="card welcome-card">
-        <h2 className="section-title">
-          {t('home.welcomeBack', { name: userInfo?.nickname || userInfo?.username || '' })}
-        </h2>
-        <p className="secondary">{t('home.welcomeBackText', { studio })}</p>
+        <h2 className="section-title">{t(isNew ? 'home.welcomeNew' : 'home.welcomeBack', { name, studio })}</h2>
+        <p className="secondary">{t(isNew ? 'home.welcomeNewText' : 'home.welcomeBackText', { studio })}</p>
+        {isNew && (
+          <div className="button-row">
+            <Button color="primary" onClick={() => switchTab(paths.reservation)}>
+              {t('home.browse')}
+            </Button>
+          </div>
+        )}
       </section>
     );
   }

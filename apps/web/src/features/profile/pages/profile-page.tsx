@@ -10,9 +10,9 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useFormat } from '@/shared/format/use-format';
 import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { ListLink } from '@/shared/ui/app-link';
 import { Avatar } from '@/shared/ui/avatar';

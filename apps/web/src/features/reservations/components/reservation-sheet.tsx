@@ -2,6 +2,7 @@ import type { ReservationRecord } from '@studio/contract/course';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { CheckInPanel } from '@/shared/classes/check-in-panel';
 import type { ClassFormat } from '@/shared/classes/class-format';
 import { classLinks } from '@/shared/classes/links';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
@@ -9,7 +10,6 @@ import { AppLink } from '@/shared/ui/app-link';
 import { showToast } from '@/shared/ui/feedback';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { cancelBooking, useSessionRules } from '../api/cancel-booking';
-import { QrCode } from './qr-code';
 
 interface ReservationSheetProps {
   reservation: ReservationRecord | null;
@@ -94,11 +94,7 @@ function SheetBody({
           </StatusTag>
         </p>
       )}
-      <div className="qr-panel">
-        <QrCode value={reservation.code} label={t('reservations.qr.label', { code: reservation.code })} />
-        <p className="qr-caption">{t('reservations.qr.caption')}</p>
-        <p className="qr-code-text figures">{reservation.code}</p>
-      </div>
+      <CheckInPanel code={reservation.code} />
       <div className="form-actions">
         <Button block size="large" color="primary" fill="outline" onClick={onAddToCalendar}>
           <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
@@ -109,6 +105,7 @@ function SheetBody({
           color="danger"
           fill="outline"
           loading={cancelling}
+          loadingText={t('reservations.sheet.cancelBooking')}
           disabled={cancelling || !canCancel}
           onClick={() => void cancel()}
         >

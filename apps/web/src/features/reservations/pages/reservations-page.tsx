@@ -1,20 +1,19 @@
 import { RESERVATION_STATUSES, type ReservationRecord, type ReservationStatus } from '@studio/contract/course';
-import { Button, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { CalendarOutline, ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { CalendarSheet } from '@/shared/classes/calendar-sheet';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
-import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
+import { PagedList } from '@/shared/classes/paged-list';
 import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { switchTab } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
-import { PageError } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { useMyReservations } from '../api/my-reservations';
-import { CalendarSheet } from '../components/calendar-sheet';
 import { ReservationSheet } from '../components/reservation-sheet';
 import '../components/reservations.css';
 
@@ -31,10 +30,13 @@ export function ReservationsPage() {
           <Tabs.Tab key={status} title={t(`reservations.tabs.${status}`)} />
         ))}
       </Tabs>
+      {/* Only upcoming bookings belong in a calendar: the entry sits above them, not under "No more". */}
+      {tab === 'registered' && (
+        <Button className="calendar-entry" fill="none" color="primary" onClick={() => setCalendarOpen(true)}>
+          <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
+        </Button>
+      )}
       <ReservationList key={tab} status={tab} onAddToCalendar={() => setCalendarOpen(true)} />
-      <Button className="calendar-entry" fill="none" color="primary" onClick={() => setCalendarOpen(true)}>
-        <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
-      </Button>
       <CalendarSheet visible={calendarOpen} onClose={() => setCalendarOpen(false)} />
     </div>
   );
@@ -47,48 +49,40 @@ function ReservationList({ status, onAddToCalendar }: { status: ReservationStatu
   const list = useMyReservations(status);
   const [open, setOpen] = useState<ReservationRecord | null>(null);
 
-  if (list.isPending) return <SessionListSkeleton rows={3} />;
-  if (list.error && list.rows.length === 0) return <PageError error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.rows.length === 0) {
-    return (
-      <ClassesEmpty
-        title={t(`reservations.empty.${status}`)}
-        text={status === 'registered' ? t('reservations.emptyText') : undefined}
-        action={
-          <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
-            {t('reservations.browse')}
-          </Button>
-        }
-      />
-    );
-  }
   return (
     <>
-      <PullToRefresh
-        onRefresh={async () => {
-          await list.refetch();
-        }}
-        pullingText={t('reservations.pull.pulling')}
-        canReleaseText={t('reservations.pull.release')}
-        refreshingText={t('reservations.pull.refreshing')}
-        completeText={t('reservations.pull.done')}
+      <PagedList
+        source={list}
+        skeleton={<SessionListSkeleton rows={3} />}
+        empty={
+          <ClassesEmpty
+            title={t(`reservations.empty.${status}`)}
+            text={status === 'registered' ? t('reservations.emptyText') : undefined}
+            action={
+              <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+                {t('reservations.browse')}
+              </Button>
+            }
+          />
+        }
       >
-        <SessionList label={t(`reservations.tabs.${status}`)}>
-          {list.rows.map((reservation) => (
-            <SessionRow
-              key={reservation._id}
-              session={reservation.session}
-              format={format}
-              now={now}
-              withDay
-              onOpen={reservation.status === 'registered' ? () => setOpen(reservation) : undefined}
-              openHint={t('reservations.showCode')}
-              side={<ReservationSide reservation={reservation} />}
-            />
-          ))}
-        </SessionList>
-        <InfiniteListEnd hasMore={list.hasNextPage} loadMore={() => list.fetchNextPage({ throwOnError: true })} />
-      </PullToRefresh>
+        {(rows) => (
+          <SessionList label={t(`reservations.tabs.${status}`)}>
+            {rows.map((reservation) => (
+              <SessionRow
+                key={reservation._id}
+                session={reservation.session}
+                format={format}
+                now={now}
+                withDay
+                onOpen={reservation.status === 'registered' ? () => setOpen(reservation) : undefined}
+                openHint={t('reservations.showCode')}
+                side={<ReservationSide reservation={reservation} />}
+              />
+            ))}
+          </SessionList>
+        )}
+      </PagedList>
       <ReservationSheet
         reservation={open}
         format={format}

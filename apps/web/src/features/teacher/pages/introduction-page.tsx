@@ -163,7 +163,15 @@ function IntroductionForm({ teacher }: { teacher: TeacherRecord }) {
           }}
         />
       </section>
-      <Button type="submit" block color="primary" size="large" loading={saving} disabled={saving}>
+      <Button
+        type="submit"
+        block
+        color="primary"
+        size="large"
+        loading={saving}
+        loadingText={t('common.save')}
+        disabled={saving}
+      >
         {t('common.save')}
       </Button>
     </form>

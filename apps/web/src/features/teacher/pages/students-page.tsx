@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
-import { InfiniteListEnd } from '@/shared/classes/infinite-list-end';
+import { PagedList } from '@/shared/classes/paged-list';
 import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
@@ -275,6 +275,7 @@ function RosterRow({
           color="primary"
           className="row-action"
           loading={pending}
+          loadingText={t('teacher.students.checkIn')}
           disabled={pending}
           aria-label={t('teacher.students.checkInNamed', { name })}
           onClick={() => void confirmCheckIn()}
@@ -302,16 +303,14 @@ function MembersView() {
         onClear={() => setKeyword('')}
         aria-label={t('teacher.students.search')}
       />
-      {list.isPending ? (
-        <PageSkeleton rows={3} />
-      ) : list.error && list.rows.length === 0 ? (
-        <PageError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.rows.length === 0 ? (
-        <ClassesEmpty title={keyword ? t('teacher.students.noMatch') : t('teacher.students.noStudents')} />
-      ) : (
-        <>
+      <PagedList
+        source={list}
+        skeleton={<PageSkeleton rows={3} />}
+        empty={<ClassesEmpty title={keyword ? t('teacher.students.noMatch') : t('teacher.students.noStudents')} />}
+      >
+        {(rows) => (
           <ul className="card roster-list students-list" aria-label={t('teacher.students.membersTab')}>
-            {list.rows.map((s) => (
+            {rows.map((s) => (
               <li className="roster-row" key={s._id}>
                 <Avatar src={s.avatar} name={s.nickname || '?'} size={40} />
                 <span className="roster-name">
@@ -324,9 +323,8 @@ function MembersView() {
               </li>
             ))}
           </ul>
-          <InfiniteListEnd hasMore={list.hasNextPage} loadMore={() => list.fetchNextPage({ throwOnError: true })} />
-        </>
-      )}
+        )}
+      </PagedList>
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { Button, List } from 'antd-mobile';
 import { CalendarOutline, ClockCircleOutline, EditSOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { classLinks } from '@/shared/classes/links';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { ListLink } from '@/shared/ui/app-link';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';

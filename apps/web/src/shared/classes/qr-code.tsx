@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './check-in.css';
 import { useTranslation } from 'react-i18next';
 
 interface QrCodeProps {

@@ -1,10 +1,11 @@
 import { Button, Dialog, Popup } from 'antd-mobile';
+import './check-in.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError } from '@/shared/ui/page-states';
-import { feedLinks, resetCalendarFeed, useCalendarFeed } from '../api/calendar-feed';
+import { feedLinks, resetCalendarFeed, useCalendarFeed } from './calendar-feed';
 
 interface CalendarSheetProps {
   visible: boolean;
@@ -90,6 +91,7 @@ export function CalendarSheet({ visible, onClose }: CalendarSheetProps) {
                 fill="none"
                 color="danger"
                 loading={resetting}
+                loadingText={t('reservations.calendar.reset')}
                 disabled={!links || resetting}
                 onClick={() => void reset()}
               >

@@ -1,10 +1,10 @@
 import type { UserInfo } from '@studio/contract/account';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useLifeData } from '@/shared/store/life-data';
 
-// The page of an account made by a code login (no password yet), opened as the app would open it.
-window.location.hash = '#/pages/user/setting/account-security';
+// The pages of an account made by a code login (no password yet), opened as the app would open them.
+// Each test sets up its own server state and session and opens its own page, so any one runs alone.
 vi.stubGlobal('scrollTo', () => {});
 
 const HOUR = 3_600_000;
@@ -46,26 +46,37 @@ vi.stubGlobal(
     return new Response(JSON.stringify({ code: 'FUNCTION_NOT_FOUND', msg: `no ${url} here` }));
   }),
 );
-useLifeData.setState((s) => ({
-  user: { ...s.user, uni_id_token: 'tok-1', uni_id_token_expired: Date.now() + HOUR, uni_id_user_info: info(false) },
-}));
 
 const { App } = await import('@/app/app');
 const { router } = await import('@/app/router');
+const { queryClient } = await import('@/shared/api/query-client');
 
-beforeAll(() => {
+/** Signs in as the member (with or without a password set) and opens `path` in a fresh app. */
+async function openAs(path: string, withPassword: boolean): Promise<void> {
+  hasPassword = withPassword;
+  sent.length = 0;
+  queryClient.clear();
+  useLifeData.setState((s) => ({
+    user: {
+      ...s.user,
+      uni_id_token: 'tok-1',
+      uni_id_token_expired: Date.now() + HOUR,
+      uni_id_user_info: info(withPassword),
+    },
+  }));
+  await router.navigate(path);
   render(<App />);
-});
-afterAll(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+}
+
+afterEach(() => cleanup());
+afterAll(() => vi.unstubAllGlobals());
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 
 describe('update password page of an account without a password', () => {
   it('says the password is not set, and the page asks for no current password', async () => {
+    await openAs('/pages/user/setting/account-security', false);
     // Lazy pages are compiled on first use: allow for a busy machine.
     const entry = await screen.findByRole('link', { name: 'Login password' }, { timeout: 10_000 });
     expect(entry.closest('.adm-list-item')?.textContent).toContain('Not set');
@@ -75,6 +86,8 @@ describe('update password page of an account without a password', () => {
   });
 
   it('checks the rule before sending, then sets the first password and keeps the renewed token', async () => {
+    await openAs('/pages/user/setting/update-password', false);
+    expect(await screen.findByText(/Set a password to sign in with it as well/, {}, { timeout: 10_000 })).toBeTruthy();
     type('New password', '1starts_with_digit');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/^Password: start with a letter/)).toBeTruthy();
@@ -90,8 +103,8 @@ describe('update password page of an account without a password', () => {
     expect(useLifeData.getState().user.uni_id_user_info?.hasPassword).toBe(true);
   });
 
-  it('asks for the current password from then on', async () => {
-    await router.navigate('/pages/user/setting/update-password');
+  it('asks for the current password of an account that has one', async () => {
+    await openAs('/pages/user/setting/update-password', true);
     expect(await screen.findByLabelText('Current password')).toBeTruthy();
     expect(screen.queryByText(/Set a password to sign in with it as well/)).toBeNull();
   });

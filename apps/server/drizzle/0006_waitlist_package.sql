@@ -1,0 +1,2 @@
+ALTER TABLE "waitlist_entries" ADD COLUMN "package_id" text;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_package_id_member_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."member_packages"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,119 @@
+import type { PackageRecord } from '@studio/contract/course';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/i18n/i18n';
+import { queryClient } from '@/shared/api/query-client';
+import type { ClassFormat } from '@/shared/classes/class-format';
+import { useLifeData } from '@/shared/store/life-data';
+import type { SessionDetail } from '../api/session-detail';
+import { BookingBar } from './booking-bar';
+
+const NOW = Date.parse('2026-12-01T08:00:00.000Z');
+const session = {
+  _id: 's1',
+  course_id: 'c1',
+  course_name: 'Flow Yoga',
+  course_level: 'all',
+  cover_image: null,
+  teacher_id: 't1',
+  teacher_name: 'Ana',
+  room_id: 'r1',
+  room_name: 'Room 1',
+  starts_at: '2026-12-02T18:00:00.000Z',
+  ends_at: '2026-12-02T19:00:00.000Z',
+  capacity: 10,
+  booked_count: 10,
+  seats_left: 0,
+  waitlist_count: 0,
+  my_status: null,
+  status: 'scheduled',
+  cancel_reason: null,
+} as unknown as SessionDetail['session'];
+const detail = (over: Partial<SessionDetail>): SessionDetail =>
+  ({
+    session,
+    reservation: null,
+    waitlist_entry: null,
+    booking_opens_at: '2026-11-25T18:00:00.000Z',
+    cancel_deadline: '2026-12-01T18:00:00.000Z',
+    can_book: false,
+    can_cancel: false,
+    can_join_waitlist: false,
+    ...over,
+  }) as SessionDetail;
+const pkg = (id: string, validUntil: string | null): PackageRecord => ({
+  _id: id,
+  name: `Package ${id}`,
+  total_count: 10,
+  remaining_count: 5,
+  status: 'used',
+  valid_from: '2026-01-01T00:00:00.000Z',
+  valid_until: validUntil,
+  course_ids: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+const format = { dateTime: String, date: String } as unknown as ClassFormat;
+
+let packages: PackageRecord[] = [];
+const sent: { url: string; data: Record<string, unknown> }[] = [];
+vi.stubGlobal(
+  'fetch',
+  vi.fn<typeof fetch>(async (_input, init) => {
+    const { url, data } = JSON.parse(String(init?.body)) as { url: string; data: Record<string, unknown> };
+    sent.push({ url, data });
+    const ok = (body: object) => new Response(JSON.stringify({ code: 0, msg: 'ok', ...body }));
+    if (url === 'client/course.getMyPackages') return ok({ rows: packages });
+    if (url === 'client/pub.getMchInfo') {
+      return ok({ mchInfo: { name: 'Lotus Studio', phone: '+44 20 7946 0000', address: '1 Lotus Lane' }, appInfo: {} });
+    }
+    if (url === 'client/course.joinWaitlist') return ok({ entry: { _id: 'e1', position: 1 } });
+    return new Response(JSON.stringify({ code: 'FUNCTION_NOT_FOUND', msg: 'no' }));
+  }),
+);
+
+beforeEach(() => {
+  sent.length = 0;
+  queryClient.clear();
+  useLifeData.setState((s) => ({
+    user: { ...s.user, uni_id_token: 'tok', uni_id_token_expired: Date.now() + 3_600_000 },
+  }));
+});
+afterEach(cleanup);
+afterAll(() => vi.unstubAllGlobals());
+
+const show = (d: SessionDetail) =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <BookingBar detail={d} now={NOW} format={format} />
+    </QueryClientProvider>,
+  );
+
+describe('BookingBar', () => {
+  it.each([
+    ['a bookable class', { can_book: true }],
+    ['a full class', { can_join_waitlist: true }],
+  ])('shows a member without a package how to get one instead of %s button', async (_, over) => {
+    packages = [];
+    show(detail(over));
+    expect(await screen.findByRole('heading', { name: 'Get a package to book' })).toBeTruthy();
+    const call = await screen.findByRole('link', { name: /Call the studio/ });
+    expect(call.getAttribute('href')).toBe('tel:+442079460000');
+    expect(screen.getByText(/front desk/).textContent).toContain('Lotus Studio');
+    expect(screen.queryByRole('button', { name: /Book|Join the waitlist/ })).toBeNull();
+  });
+
+  it('asks which package pays when joining a waitlist, and sends it', async () => {
+    packages = [pkg('p1', '2027-01-01T00:00:00.000Z'), pkg('p2', null)];
+    show(detail({ can_join_waitlist: true }));
+    expect(await screen.findByText(/You can choose which package pays/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /waitlist/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /Package p2/ }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.url === 'client/course.joinWaitlist')?.data).toEqual({
+        session_id: 's1',
+        package_id: 'p2',
+      }),
+    );
+  });
+});

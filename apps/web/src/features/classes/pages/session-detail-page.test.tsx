@@ -1,0 +1,99 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/i18n/i18n';
+import { queryClient } from '@/shared/api/query-client';
+import { useLifeData } from '@/shared/store/life-data';
+import { SessionDetailPage } from './session-detail-page';
+
+const session = {
+  _id: 's1',
+  course_id: 'c1',
+  course_name: 'Flow Yoga',
+  course_level: 'all',
+  cover_image: null,
+  teacher_id: 't1',
+  teacher_name: 'Ana',
+  room_id: 'r1',
+  room_name: 'Room 1',
+  starts_at: '2099-12-02T18:00:00.000Z',
+  ends_at: '2099-12-02T19:00:00.000Z',
+  capacity: 10,
+  booked_count: 1,
+  seats_left: 9,
+  waitlist_count: 0,
+  my_status: 'registered',
+  status: 'scheduled',
+  cancel_reason: null,
+};
+const detail = (status: 'registered' | 'cancelled') => ({
+  session,
+  course: { _id: 'c1', name: 'Flow Yoga', description: '', cover_image: null, level: 'all' },
+  teacher: { _id: 't1', name: 'Ana' },
+  room: { _id: 'r1', name: 'Room 1', address: '' },
+  reservation: {
+    _id: 'res1',
+    session_id: 's1',
+    package_id: 'p1',
+    status,
+    code: 'ABCD234567',
+    checked_in_at: null,
+    cancelled_at: null,
+    created_at: '2099-12-01T00:00:00.000Z',
+  },
+  waitlist_entry: null,
+  booking_opens_at: '2099-11-25T18:00:00.000Z',
+  cancel_deadline: '2099-12-01T18:00:00.000Z',
+  can_book: false,
+  can_cancel: true,
+  can_join_waitlist: false,
+});
+
+let answer = detail('registered');
+vi.stubGlobal('scrollTo', () => {});
+vi.stubGlobal(
+  'fetch',
+  vi.fn<typeof fetch>(async (_input, init) => {
+    const { url } = JSON.parse(String(init?.body)) as { url: string };
+    const ok = (body: object) => new Response(JSON.stringify({ code: 0, msg: 'ok', ...body }));
+    if (url === 'client/course.pub_getSessionDetail') return ok(answer);
+    if (url === 'client/course.getMyPackages') return ok({ rows: [] });
+    return new Response(JSON.stringify({ code: 'FUNCTION_NOT_FOUND', msg: 'no' }));
+  }),
+);
+
+beforeEach(() => {
+  queryClient.clear();
+  useLifeData.setState((s) => ({
+    user: { ...s.user, uni_id_token: 'tok', uni_id_token_expired: Date.now() + 3_600_000 },
+  }));
+});
+afterEach(cleanup);
+afterAll(() => vi.unstubAllGlobals());
+
+const open = () =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/pages/course/detail?_id=s1']}>
+        <SessionDetailPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('a booked class page', () => {
+  it('shows the check-in code and a way to add the class to a calendar', async () => {
+    answer = detail('registered');
+    open();
+    expect(await screen.findByText('ABCD234567')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
+  });
+
+  it('shows neither for a cancelled booking', async () => {
+    answer = detail('cancelled');
+    open();
+    expect(await screen.findByRole('heading', { name: 'Flow Yoga' })).toBeTruthy();
+    expect(screen.queryByText('ABCD234567')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+  });
+});
