@@ -1,4 +1,4 @@
-import { merchantCalls } from '@studio/contract/account';
+import { merchantCalls } from '@studio/contract/merchant';
 import { handlePub } from '../../platform/protocol';
 import { getMerchant, toMchInfo } from './service';
 

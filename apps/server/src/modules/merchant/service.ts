@@ -1,4 +1,4 @@
-import type { MchInfo } from '@studio/contract/account';
+import type { MchInfo } from '@studio/contract/merchant';
 import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedQuery } from '../../platform/db';
 import { merchants } from './schema';

@@ -1,4 +1,4 @@
-import type { MemberNotification } from '@studio/contract/notification';
+import type { MemberNotification } from '@studio/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildMember } from '../schedule/testing';

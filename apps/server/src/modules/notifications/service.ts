@@ -1,6 +1,6 @@
 import { formatDateTime } from '@studio/contract/format';
 import type { Locale } from '@studio/contract/locale';
-import { type MemberNotification, noticeText } from '@studio/contract/notification';
+import { type MemberNotification, noticeText } from '@studio/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';

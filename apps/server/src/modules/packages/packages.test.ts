@@ -4,8 +4,8 @@ import {
   type PackageStatus,
   packageCoversSession,
   packageValidity,
-  type ReservationRecord,
-} from '@studio/contract/course';
+} from '@studio/contract/packages';
+import type { ReservationRecord } from '@studio/contract/reservations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -5,7 +5,7 @@ import {
   type PackageValidityRule,
   type packageGrantInput,
   packageValidity,
-} from '@studio/contract/course';
+} from '@studio/contract/packages';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';

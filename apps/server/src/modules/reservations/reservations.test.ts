@@ -1,4 +1,5 @@
-import type { ReservationRecord, SessionRecord, WaitlistEntryRecord } from '@studio/contract/course';
+import type { ReservationRecord, WaitlistEntryRecord } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';

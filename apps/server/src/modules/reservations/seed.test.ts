@@ -1,4 +1,6 @@
-import type { PackageRecord, ReservationRecord, SessionRecord, WaitlistEntryRecord } from '@studio/contract/course';
+import type { PackageRecord } from '@studio/contract/packages';
+import type { ReservationRecord, WaitlistEntryRecord } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';

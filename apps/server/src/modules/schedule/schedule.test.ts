@@ -4,7 +4,7 @@ import {
   type SessionRecord,
   type TeacherRecord,
   weeklyOccurrences,
-} from '@studio/contract/course';
+} from '@studio/contract/schedule';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,3 +1,4 @@
+import type { SessionStatus } from '@studio/contract/flow';
 import {
   type CourseLevel,
   type CourseRecord,
@@ -7,13 +8,12 @@ import {
   type RoomRecord,
   type roomSaveInput,
   type SessionRecord,
-  type SessionStatus,
   type sessionCreateInput,
   type sessionSeriesInput,
   type TeacherRecord,
   type teacherSaveInput,
   weeklyOccurrences,
-} from '@studio/contract/course';
+} from '@studio/contract/schedule';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

@@ -1,4 +1,5 @@
-import type { ReservationRecord, Roster, SessionRecord, TeacherRecord } from '@studio/contract/course';
+import type { ReservationRecord, Roster } from '@studio/contract/reservations';
+import type { SessionRecord, TeacherRecord } from '@studio/contract/schedule';
 import {
   CHECK_IN_CLOSES_AFTER_MIN,
   CHECK_IN_OPENS_BEFORE_MIN,

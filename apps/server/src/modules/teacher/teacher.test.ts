@@ -1,5 +1,6 @@
-import type { ReservationRecord, Roster, SessionRecord, TeacherRecord } from '@studio/contract/course';
 import type { Envelope } from '@studio/contract/protocol';
+import type { ReservationRecord, Roster } from '@studio/contract/reservations';
+import type { SessionRecord, TeacherRecord } from '@studio/contract/schedule';
 import type { ClassHours, StudentRecord, Workbench } from '@studio/contract/teacher';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';

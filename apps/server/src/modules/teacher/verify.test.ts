@@ -1,4 +1,4 @@
-import type { ReservationRecord } from '@studio/contract/course';
+import type { ReservationRecord } from '@studio/contract/reservations';
 import type { ScanResult } from '@studio/contract/teacher';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, MINUTE } from '../../platform/clock';

@@ -1,4 +1,5 @@
-import { courseCalls, courseFullData, type SessionRecord } from '@studio/contract/course';
+import { courseFullData, reservationCalls } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { ApiError } from '@/shared/api/api-error';
 import { call } from '@/shared/api/call-function';
 import { invalidateClassData } from '@/shared/classes/class-queries';
@@ -22,7 +23,7 @@ export class CourseFullError extends Error {
 export async function bookSession(sessionId: string, packageId?: string) {
   try {
     const { reservation } = await call(
-      courseCalls.book,
+      reservationCalls.book,
       { session_id: sessionId, ...(packageId && { package_id: packageId }) },
       { silent: true },
     );
@@ -42,7 +43,7 @@ export async function bookSession(sessionId: string, packageId?: string) {
 /** Cancels my booking; the credit comes back (refused inside the cancel window). */
 export async function cancelReservation(reservationId: string) {
   try {
-    return (await call(courseCalls.cancelBooking, { reservation_id: reservationId })).reservation;
+    return (await call(reservationCalls.cancelBooking, { reservation_id: reservationId })).reservation;
   } finally {
     void invalidateClassData();
   }
@@ -50,7 +51,7 @@ export async function cancelReservation(reservationId: string) {
 
 export async function joinWaitlist(sessionId: string) {
   try {
-    return (await call(courseCalls.joinWaitlist, { session_id: sessionId })).entry;
+    return (await call(reservationCalls.joinWaitlist, { session_id: sessionId })).entry;
   } finally {
     void invalidateClassData();
   }
@@ -58,7 +59,7 @@ export async function joinWaitlist(sessionId: string) {
 
 export async function leaveWaitlist(entryId: string) {
   try {
-    return (await call(courseCalls.leaveWaitlist, { entry_id: entryId })).entry;
+    return (await call(reservationCalls.leaveWaitlist, { entry_id: entryId })).entry;
   } finally {
     void invalidateClassData();
   }

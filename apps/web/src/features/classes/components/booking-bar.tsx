@@ -1,4 +1,4 @@
-import type { PackageRecord } from '@studio/contract/course';
+import type { PackageRecord } from '@studio/contract/packages';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';

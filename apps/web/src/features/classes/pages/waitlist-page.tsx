@@ -1,4 +1,5 @@
-import { WAITLIST_STATUSES, type WaitlistEntryRecord, type WaitlistStatus } from '@studio/contract/course';
+import { WAITLIST_STATUSES, type WaitlistStatus } from '@studio/contract/flow';
+import type { WaitlistEntryRecord } from '@studio/contract/reservations';
 import { Button, Dialog, PullToRefresh, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';

@@ -1,4 +1,5 @@
-import { courseCalls, type ReservationStatus } from '@studio/contract/course';
+import type { ReservationStatus } from '@studio/contract/flow';
+import { reservationCalls } from '@studio/contract/reservations';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '@/shared/api/call-function';
@@ -9,10 +10,10 @@ const PAGE_SIZE = 20;
 /** My reservations of one state, page by page (client/course.getMyReservations; spec 4 paging). */
 export function useMyReservations(status: ReservationStatus) {
   const query = useInfiniteQuery({
-    queryKey: [courseCalls.getMyReservations.url, { status, pageSize: PAGE_SIZE }, 'pages'] as const,
+    queryKey: [reservationCalls.getMyReservations.url, { status, pageSize: PAGE_SIZE }, 'pages'] as const,
     queryFn: ({ pageParam, signal }) =>
       call(
-        courseCalls.getMyReservations,
+        reservationCalls.getMyReservations,
         { status, pageIndex: pageParam, pageSize: PAGE_SIZE },
         { silent: true, loading: false, signal },
       ),
