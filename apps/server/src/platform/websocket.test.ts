@@ -1,3 +1,4 @@
+import { accountCalls } from '@studio/contract/account';
 import { WS_CLOSE, type WsServerMessage } from '@studio/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,8 +137,8 @@ describe('websocket (one instance)', () => {
     const later = await t.register();
     t.clock.advance(TOKEN_TTL_MS - 60_000);
     // A member who logs in now holds a token with a week to run.
-    const fresh = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
-      username: later.userInfo.username,
+    const fresh = await t.call(accountCalls.login, {
+      username: later.userInfo.username!,
       password: later.password,
     });
     const live = await connect(t.app, fresh.vk_uni_token.token);
@@ -157,14 +158,14 @@ describe('websocket (one instance)', () => {
   it('on forceLogout closes the sockets whose token was revoked, and only those', async () => {
     const member = await t.register();
     const revokedToken = member.vk_uni_token.token;
-    const login = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
-      username: member.userInfo.username,
+    const login = await t.call(accountCalls.login, {
+      username: member.userInfo.username!,
       password: member.password,
     });
     const revoked = await connect(t.app, revokedToken);
     const live = await connect(t.app, login.vk_uni_token.token);
 
-    expect((await t.call('user/pub/logout', {}, { token: revokedToken })).code).toBe(0);
+    expect((await t.call(accountCalls.logout, {}, { token: revokedToken })).code).toBe(0);
     await t.app.realtime.notifyUser(member.uid, { type: FORCE_LOGOUT });
 
     const told = await revoked.next();
@@ -199,7 +200,7 @@ describe.skipIf(!hasRedis)('websocket across instances (Redis)', () => {
   it('closes a revoked socket on another instance', async () => {
     const member = await t.register();
     const socket = await connect(other, member.vk_uni_token.token);
-    await t.call('user/pub/logout', {}, { token: member.vk_uni_token.token });
+    await t.call(accountCalls.logout, {}, { token: member.vk_uni_token.token });
     await t.app.realtime.notifyUser(member.uid, { type: FORCE_LOGOUT });
     expect(await socket.next()).toMatchObject({ event: 'force-logout', code: 30202 });
     expect(await socket.closed).toBe(WS_CLOSE.forceLogout);

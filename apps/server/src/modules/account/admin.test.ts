@@ -1,4 +1,4 @@
-import type { LoginResult } from '@studio/contract/account';
+import { accountCalls, adminUserCalls } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueName } from '../../testing/test-app';
@@ -21,21 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Row {
-  _id: string;
-  username: string | null;
-  nickname: string;
-  role: string[];
-  permission: string[];
-  is_verify_staff: boolean;
-}
-type Page = { rows: Row[]; total: number; hasMore: boolean };
-
-const list = (data: Record<string, unknown>, token = adminToken) => t.call<Page>('admin/user.getList', data, { token });
+const list = (data: Record<string, unknown>, token = adminToken) => t.call(adminUserCalls.getList, data, { token });
 
 describe('access to admin calls', () => {
   it('refuses without a token (30204), refuses a member with 403 PERMISSION_DENIED, admits an admin', async () => {
-    const anonymous = await t.call('admin/user.getList', {});
+    const anonymous = await t.call(adminUserCalls.getList, {});
     expect(anonymous.code).toBe(30204);
     expect(anonymous.msg).toContain('token');
 
@@ -110,13 +100,13 @@ describe('admin/user.getList', () => {
 describe('admin/user.setRoles', () => {
   it('makes a member a teacher and verification staff, effective on their next call', async () => {
     const member = await t.register();
-    const res = await t.call<{ user: Row }>(
-      'admin/user.setRoles',
+    const res = await t.call(
+      adminUserCalls.setRoles,
       {
         user_id: member.uid,
         roles: ['teacher', 'member', 'teacher'],
         is_verify_staff: true,
-        permission: ['order_verify'],
+        permission: ['packages.manage'],
       },
       { token: adminToken },
     );
@@ -124,31 +114,27 @@ describe('admin/user.setRoles', () => {
       _id: member.uid,
       role: ['member', 'teacher'],
       is_verify_staff: true,
-      permission: ['order_verify'],
+      permission: ['packages.manage'],
     });
-    const check = await t.call('user/pub/checkToken', {}, { token: member.vk_uni_token.token });
-    expect(check).toMatchObject({ role: ['member', 'teacher'], permission: ['order_verify'] });
-    const info = await t.call<{ userInfo: { is_verify_staff: boolean } }>(
-      'user/kh/getMyUserInfo',
-      {},
-      { token: member.vk_uni_token.token },
-    );
+    const check = await t.call(accountCalls.checkToken, {}, { token: member.vk_uni_token.token });
+    expect(check).toMatchObject({ role: ['member', 'teacher'], permission: ['packages.manage'] });
+    const info = await t.call(accountCalls.getMyUserInfo, {}, { token: member.vk_uni_token.token });
     expect(info.userInfo.is_verify_staff).toBe(true);
 
     // Without `permission` the permissions stay as they are.
-    const back = await t.call<{ user: Row }>(
-      'admin/user.setRoles',
+    const back = await t.call(
+      adminUserCalls.setRoles,
       { user_id: member.uid, roles: ['member'], is_verify_staff: false },
       { token: adminToken },
     );
-    expect(back.user).toMatchObject({ role: ['member'], is_verify_staff: false, permission: ['order_verify'] });
+    expect(back.user).toMatchObject({ role: ['member'], is_verify_staff: false, permission: ['packages.manage'] });
   });
 
   it('gives a new admin access to admin calls at once', async () => {
     const member = await t.register();
     expect((await list({}, member.vk_uni_token.token)).code).toBe('PERMISSION_DENIED');
     await t.call(
-      'admin/user.setRoles',
+      adminUserCalls.setRoles,
       { user_id: member.uid, roles: ['member', 'admin'], is_verify_staff: false },
       {
         token: adminToken,
@@ -159,7 +145,7 @@ describe('admin/user.setRoles', () => {
 
   it('refuses to let an admin remove their own admin role', async () => {
     const res = await t.call(
-      'admin/user.setRoles',
+      adminUserCalls.setRoles,
       { user_id: adminUid, roles: ['member'], is_verify_staff: false },
       { token: adminToken },
     );
@@ -169,7 +155,7 @@ describe('admin/user.setRoles', () => {
 
   it('answers USER_NOT_FOUND for an unknown member', async () => {
     const res = await t.call(
-      'admin/user.setRoles',
+      adminUserCalls.setRoles,
       { user_id: 'nobody', roles: ['member'], is_verify_staff: false },
       { token: adminToken },
     );
@@ -182,7 +168,7 @@ describe('admin/user.setRoles', () => {
     [{ user_id: 'x', roles: ['member'] }, 'is_verify_staff'],
     [{ roles: ['member'], is_verify_staff: false }, 'user_id'],
   ])('refuses %o naming %s', async (data, field) => {
-    expect(await t.call('admin/user.setRoles', data, { token: adminToken })).toMatchObject({
+    expect(await t.callRaw(adminUserCalls.setRoles.url, data, { token: adminToken })).toMatchObject({
       code: 'INVALID_PARAM',
       field,
     });
@@ -192,7 +178,7 @@ describe('admin/user.setRoles', () => {
 describe('ADMIN_USERNAME / ADMIN_PASSWORD bootstrap', () => {
   const start = (password: string, username: string) =>
     runStartupTasks(t.app.db, { ...t.config, ADMIN_USERNAME: username, ADMIN_PASSWORD: password }, t.clock);
-  const login = (username: string, password: string) => t.call<LoginResult>('user/pub/login', { username, password });
+  const login = (username: string, password: string) => t.call(accountCalls.login, { username, password });
 
   it('creates the admin at start and resets its password (and lock) at every later start', async () => {
     const username = uniqueName('root');

@@ -1,6 +1,6 @@
-import type { PackageRecord } from '@studio/contract/packages';
-import type { ReservationRecord, WaitlistEntryRecord } from '@studio/contract/reservations';
-import type { SessionRecord } from '@studio/contract/schedule';
+import { accountCalls } from '@studio/contract/account';
+import { packageCalls } from '@studio/contract/packages';
+import { reservationCalls } from '@studio/contract/reservations';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -30,30 +30,30 @@ describe('demo classes', () => {
     await seedDemo(t.app.db, t.clock.now());
     expect(await counts()).toEqual(first);
 
-    const login = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
+    const login = await t.call(accountCalls.login, {
       username: 'member',
       password: DEMO_PASSWORD,
     });
     const token = login.vk_uni_token.token;
-    const packages = await t.call<{ rows: PackageRecord[] }>('client/course.getMyPackages', {}, { token });
+    const packages = await t.call(packageCalls.getMyPackages, {}, { token });
     expect(packages.rows.map((p) => [p.total_count, p.valid_until === null]).sort()).toEqual([
       [10, false],
       [5, true],
     ]);
-    const mine = await t.call<{ rows: ReservationRecord[] }>('client/course.getMyReservations', {}, { token });
+    const mine = await t.call(reservationCalls.getMyReservations, {}, { token });
     expect(mine.rows).toHaveLength(2);
-    const waiting = await t.call<{ rows: WaitlistEntryRecord[] }>('client/course.getMyWaitlist', {}, { token });
+    const waiting = await t.call(reservationCalls.getMyWaitlist, {}, { token });
     expect(waiting.rows[0]).toMatchObject({ status: 'waiting', position: 2 });
     expect(waiting.rows[0]!.session).toMatchObject({ capacity: 4, seats_left: 0, waitlist_count: 2 });
 
-    const week = await t.call<{ rows: SessionRecord[] }>('client/course.pub_getSchedule', {
+    const week = await t.call(reservationCalls.getSchedule, {
       date_from: t.clock.now().toISOString(),
       date_to: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
     });
     expect(new Set(week.rows.map((s) => s.course_name))).toEqual(
       new Set(['Vinyasa Flow', 'Hatha Basics', 'Yin Yoga', 'Mat Pilates', 'Power Yoga']),
     );
-    const teacherLogin = await t.call('user/pub/login', { username: 'lena', password: DEMO_PASSWORD });
+    const teacherLogin = await t.call(accountCalls.login, { username: 'lena', password: DEMO_PASSWORD });
     expect(teacherLogin.code).toBe(0);
     expect((teacherLogin.userInfo as { role: string[] }).role).toContain('teacher');
   });
