@@ -1,4 +1,7 @@
 import { accountCalls, adminUserCalls } from '@studio/contract/account';
+import { adminPackageCalls } from '@studio/contract/packages';
+import type { Permission } from '@studio/contract/permissions';
+import { adminScheduleCalls } from '@studio/contract/schedule';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueName } from '../../testing/test-app';
@@ -205,5 +208,85 @@ describe('ADMIN_USERNAME / ADMIN_PASSWORD bootstrap', () => {
     expect(row?.id).toBe(member.uid);
     expect(row?.roles).toEqual(['member', 'admin']);
     expect((await login(username, 'Boot_pass1')).code).toBe(0);
+  });
+});
+
+describe('permissions (staff without the admin role)', () => {
+  /** A member holding only the given permissions, granted by the admin. */
+  async function staffWith(...permission: Permission[]) {
+    const member = await t.register();
+    const set = await t.call(
+      adminUserCalls.setRoles,
+      { user_id: member.uid, roles: ['member'], is_verify_staff: false, permission },
+      { token: adminToken },
+    );
+    expect(set.code).toBe(0);
+    return member;
+  }
+  const course = { name: 'Yin', duration_min: 60, default_capacity: 10 };
+
+  it('lets classes.manage make a classes call but not admin/user.setRoles or admin/user.getList', async () => {
+    const staff = await staffWith('classes.manage');
+    const token = staff.vk_uni_token.token;
+    const saved = await t.call(adminScheduleCalls.saveCourse, course, { token });
+    expect(saved.code).toBe(0);
+    expect(saved.course.name).toBe('Yin');
+    expect((await t.call(adminScheduleCalls.getCourseList, {}, { token })).code).toBe(0);
+
+    const roles = { user_id: staff.uid, roles: ['member' as const], is_verify_staff: false };
+    const refused = await t.call(adminUserCalls.setRoles, roles, { token });
+    expect(refused).toMatchObject({ code: 'PERMISSION_DENIED', msg: 'You do not have permission to do this' });
+    expect((await t.call(adminUserCalls.getList, {}, { token })).code).toBe('PERMISSION_DENIED');
+    expect((await t.call(adminPackageCalls.getPackageList, {}, { token })).code).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses an admin call to a member without its permission, and without any', async () => {
+    const plain = await t.register();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/router',
+      headers: { 'content-type': 'application/json', 'uni-id-token': plain.vk_uni_token.token },
+      payload: { url: adminScheduleCalls.saveCourse.url, data: course },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
+    const other = await staffWith('packages.manage');
+    const saved = await t.call(adminScheduleCalls.saveCourse, course, { token: other.vk_uni_token.token });
+    expect(saved.code).toBe('PERMISSION_DENIED');
+  });
+
+  it('lets members.manage set roles, but never grant the admin role or a permission it lacks', async () => {
+    const manager = await staffWith('members.manage', 'classes.manage');
+    const token = manager.vk_uni_token.token;
+    const member = await t.register();
+    const teacher = { user_id: member.uid, roles: ['member', 'teacher'] as const, is_verify_staff: true };
+    expect((await t.call(adminUserCalls.setRoles, { ...teacher, roles: [...teacher.roles] }, { token })).code).toBe(0);
+    const held = await t.call(
+      adminUserCalls.setRoles,
+      { ...teacher, roles: ['member'], permission: ['classes.manage'] },
+      { token },
+    );
+    expect(held.user.permission).toEqual(['classes.manage']);
+
+    const asAdmin = await t.call(adminUserCalls.setRoles, { ...teacher, roles: ['member', 'admin'] }, { token });
+    expect(asAdmin.code).toBe('PERMISSION_DENIED');
+    const more = await t.call(
+      adminUserCalls.setRoles,
+      { ...teacher, roles: ['member'], permission: ['settings.manage'] },
+      { token },
+    );
+    expect(more.code).toBe('PERMISSION_DENIED');
+    const row = await t.app.db.query.users.findFirst({ where: eq(users.id, member.uid) });
+    expect(row).toMatchObject({ roles: ['member'], permissions: ['classes.manage'] });
+  });
+
+  it('refuses a permission name outside the list', async () => {
+    const member = await t.register();
+    const res = await t.callRaw(
+      adminUserCalls.setRoles.url,
+      { user_id: member.uid, roles: ['member'], is_verify_staff: false, permission: ['order_verify'] },
+      { token: adminToken },
+    );
+    expect(res).toMatchObject({ code: 'INVALID_PARAM', field: 'permission.0' });
   });
 });

@@ -492,7 +492,7 @@ export async function book(
   } catch (error) {
     if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;
     const suggestions = await suggestSessions(ctx.db, input.session_id, merchant, userId, now);
-    throw new AppError('COURSE_FULL', error.params, { ...error.data, suggestions });
+    throw new AppError('COURSE_FULL', {}, { ...(error.data as { session_id: string }), suggestions });
   }
 }
 
