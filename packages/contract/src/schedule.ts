@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+// The .js suffix: the e2e helpers load this file as native ESM (Playwright), which needs the full path.
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
 import { sessionStatus } from './flow';
 import { defineCall, noInput } from './protocol';
