@@ -23,8 +23,10 @@ describe('fail', () => {
       () => fail('NOT_FOUND', { id: 'x' }),
       // @ts-expect-error COURSE_FULL's data names the session
       () => fail('COURSE_FULL', {}, { session: 's1' }),
-      // @ts-expect-error an error without data carries none
-      () => new AppError('ALREADY_BOOKED', {}, { extra: 1 }),
+      () => {
+        // @ts-expect-error an error without data carries none
+        throw new AppError('ALREADY_BOOKED', {}, { extra: 1 });
+      },
     ];
     for (const attempt of attempts) expect(attempt).toThrow(AppError);
   });
