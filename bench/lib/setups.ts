@@ -5,7 +5,8 @@
 // the demo admin's token). Bulk members are written straight into their tables, a few statements
 // for thousands of rows, because registering them one by one (scrypt, one transaction each) would
 // take longer than the benchmark; their tokens are signed with the server's own signer and secret.
-import { adminClassCalls } from '@studio/contract/course';
+import { adminReservationCalls } from '@studio/contract/reservations';
+import { adminScheduleCalls } from '@studio/contract/schedule';
 import { users, userTokens } from '@studio/server/src/modules/account/schema';
 import { memberPackages } from '@studio/server/src/modules/packages/schema';
 import { reservations } from '@studio/server/src/modules/reservations/schema';
@@ -92,13 +93,13 @@ export const setups: Record<string, Setup> = {
     const maxCapacity = Math.max(1, ...args.sessions.map((s) => s.capacity));
     const { room } = (await injectCall(
       app,
-      adminClassCalls.saveRoom.url,
+      adminScheduleCalls.saveRoom.url,
       { name: 'Bench Hall', capacity: maxCapacity, address: '1 Bench Street' },
       token,
     )) as unknown as { room: { _id: string } };
     const { course } = (await injectCall(
       app,
-      adminClassCalls.saveCourse.url,
+      adminScheduleCalls.saveCourse.url,
       { name: 'Bench Flow', description: 'Load test class', duration_min: 60, default_capacity: maxCapacity },
       token,
     )) as unknown as { course: { _id: string } };
@@ -107,7 +108,7 @@ export const setups: Record<string, Setup> = {
     const teacherUserId = await benchTeacherUser(app);
     const { teacher } = (await injectCall(
       app,
-      adminClassCalls.saveTeacher.url,
+      adminScheduleCalls.saveTeacher.url,
       { user_id: teacherUserId, introduction: 'Bench teacher' },
       token,
     )) as unknown as { teacher: { _id: string } };
@@ -115,7 +116,7 @@ export const setups: Record<string, Setup> = {
     for (const s of args.sessions) {
       const { session } = (await injectCall(
         app,
-        adminClassCalls.createSession.url,
+        adminReservationCalls.createSession.url,
         { course_id: course._id, teacher_id: teacher._id, room_id: room._id, ...s },
         token,
       )) as unknown as { session: { _id: string } };

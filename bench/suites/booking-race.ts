@@ -1,7 +1,7 @@
 // The seat invariant under a stampede: 1,000 members with packages book ONE 20-seat session at
 // the same instant, through the HTTP server. Exactly 20 must get a seat and 20 credits be spent;
 // everyone else is refused (COURSE_FULL). On PostgreSQL, then on PGlite for comparison.
-import { courseCalls } from '@studio/contract/course';
+import { reservationCalls } from '@studio/contract/reservations';
 import { type BurstAnswer, burst, countCodes, type LatencySummary, summarize, watchBystander } from '../lib/burst';
 import { round } from '../lib/load';
 import { environment, environmentLines, table, writeResults } from '../lib/report';
@@ -63,7 +63,7 @@ async function raceOn(kind: 'postgres' | 'pglite'): Promise<RaceRun> {
         server.url,
         warmers
           .slice(i, i + 10)
-          .map((m) => ({ url: courseCalls.book.url, data: { session_id: warmSession }, token: m.token })),
+          .map((m) => ({ url: reservationCalls.book.url, data: { session_id: warmSession }, token: m.token })),
       );
       const bad = answers.find((a) => a.code !== 0);
       if (bad) throw new Error(`warm-up booking failed: ${JSON.stringify(bad.body).slice(0, 300)}`);
@@ -74,7 +74,7 @@ async function raceOn(kind: 'postgres' | 'pglite'): Promise<RaceRun> {
     const bystander = watchBystander(server.url);
     const { answers, wallMs } = await burst(
       server.url,
-      racers.map((m) => ({ url: courseCalls.book.url, data: { session_id: raceSession }, token: m.token })),
+      racers.map((m) => ({ url: reservationCalls.book.url, data: { session_id: raceSession }, token: m.token })),
     );
     const bystanderMs = await bystander.stop();
     const serverCpuMsPerCall = round((await server.cpuMs()) - cpuBefore) / MEMBERS;

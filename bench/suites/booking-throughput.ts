@@ -1,6 +1,6 @@
 // Bookings per second on PostgreSQL when they do not fight over one row: many members booking
 // across 200 sessions, beside pgbench's TPS on the same server in the same run (the ceiling).
-import { courseCalls } from '@studio/contract/course';
+import { reservationCalls } from '@studio/contract/reservations';
 import autocannon from 'autocannon';
 import { type LatencySummary, summarize } from '../lib/burst';
 import { round } from '../lib/load';
@@ -59,7 +59,7 @@ export const bookingThroughputSuite: Suite = {
         const codes: Record<string, number> = {};
         const latencies: number[] = [];
         const instance = autocannon({
-          url: `${server.url}/api/${courseCalls.book.url}`,
+          url: `${server.url}/api/${reservationCalls.book.url}`,
           method: 'POST',
           connections: options.connections,
           duration: durationS,

@@ -1,7 +1,7 @@
 // The busiest read: a week of the schedule (100 sessions) through client/course.pub_getSchedule,
 // beside the bare Fastify route, in one run. Anonymous and logged in (the viewer's status per
 // session) on PostgreSQL; anonymous on PGlite.
-import { courseCalls } from '@studio/contract/course';
+import { reservationCalls } from '@studio/contract/reservations';
 import { burst } from '../lib/burst';
 import { callOk, type LoadResult, round, runLoad } from '../lib/load';
 import { environment, environmentLines, table, writeResults } from '../lib/report';
@@ -46,7 +46,7 @@ function week() {
 async function prepare(server: RunningServer, label: string) {
   const { sessions, range } = week();
   // The demo studio (SEED_DEMO) has classes of its own in that week: add only enough to make 100.
-  const demo = await callOk<{ rows: unknown[] }>(server.url, courseCalls.getSchedule.url, range);
+  const demo = await callOk<{ rows: unknown[] }>(server.url, reservationCalls.getSchedule.url, range);
   if (demo.rows.length >= SESSIONS) throw new Error(`the demo week already holds ${demo.rows.length} sessions`);
   const fixture = await server.setup<Fixture>('fixture', { sessions: sessions.slice(0, SESSIONS - demo.rows.length) });
   const members = await server.setup<Member[]>('members', { count: MEMBERS, prefix: `sched${label}`, credits: 50 });
@@ -54,7 +54,7 @@ async function prepare(server: RunningServer, label: string) {
     server.url,
     members.flatMap((m, i) =>
       Array.from({ length: BOOKINGS_EACH }, (_, k) => ({
-        url: courseCalls.book.url,
+        url: reservationCalls.book.url,
         data: { session_id: fixture.sessionIds[(i * BOOKINGS_EACH + k) % fixture.sessionIds.length] },
         token: m.token,
       })),
@@ -62,7 +62,7 @@ async function prepare(server: RunningServer, label: string) {
   );
   const failed = answers.filter((a) => a.code !== 0);
   if (failed.length > 0) throw new Error(`schedule bookings failed: ${JSON.stringify(failed[0]?.body).slice(0, 300)}`);
-  const check = await callOk<{ rows: unknown[] }>(server.url, courseCalls.getSchedule.url, range);
+  const check = await callOk<{ rows: unknown[] }>(server.url, reservationCalls.getSchedule.url, range);
   if (check.rows.length !== SESSIONS)
     throw new Error(`schedule answered ${check.rows.length} sessions, not ${SESSIONS}`);
   return { range, token: members[0]!.token, demoSessions: demo.rows.length };
@@ -122,7 +122,7 @@ export const scheduleReadSuite: Suite = {
         }
       }
     };
-    const path = `/api/${courseCalls.getSchedule.url}`;
+    const path = `/api/${reservationCalls.getSchedule.url}`;
     let demoCount = 0;
     if (postgres) {
       const { range, token, demoSessions } = await prepare(postgres, 'pg');
@@ -150,7 +150,7 @@ export const scheduleReadSuite: Suite = {
       '# Schedule read',
       '',
       ...environmentLines(env, options.command),
-      `- \`POST /api/${courseCalls.getSchedule.url}\` for one week (date_from/date_to, 7 days) holding ${SESSIONS} ` +
+      `- \`POST /api/${reservationCalls.getSchedule.url}\` for one week (date_from/date_to, 7 days) holding ${SESSIONS} ` +
         `sessions (${demoCount} of the demo studio + ${SESSIONS - demoCount} added), ${MEMBERS * BOOKINGS_EACH} more ` +
         `bookings among them; each answer is ${SESSIONS} session records. ` +
         '"logged in" adds the token check and the viewer\'s status per session.',

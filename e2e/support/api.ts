@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { accountCalls, type LoginResult } from '@studio/contract/account';
+import type { CallDef, CallInput, CallOutput, Envelope } from '@studio/contract/protocol';
 
 /** The password of the demo accounts seeded at start (apps/server/src/modules/seed.ts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -7,30 +9,10 @@ export const DEMO = { member: 'member', teacher: 'teacher', staff: 'staff', admi
 /** The password every member registered by these tests gets (spec 5: a letter, then 5–17 word characters). */
 export const MEMBER_PASSWORD = 'Lotus_2024';
 
-export interface TokenInfo {
-  token: string;
-  /** ms since epoch */
-  tokenExpired: number;
-}
-
-/** The answer of register and every login (API.md); userInfo is kept loose on purpose. */
-export interface LoginResult {
-  uid: string;
-  userInfo: { _id: string; username: string | null; nickname: string; [field: string]: unknown };
-  vk_uni_token: TokenInfo;
-  needUpdateUserInfo: boolean;
-}
-
 export interface Member extends LoginResult {
   username: string;
   password: string;
   token: string;
-}
-
-export interface Envelope {
-  code: number | string;
-  msg: string;
-  [field: string]: unknown;
 }
 
 let counter = 0;
@@ -43,22 +25,23 @@ export function uniqueName(prefix = 'm'): string {
 }
 
 /**
- * Calls a server function through the router form (`POST /api/router {url, data}`) and answers
- * its envelope; throws unless `code` is 0, naming the call and the server's message.
+ * Calls a function of the contract through the router form (`POST /api/router {url, data}`): the
+ * input is checked against its definition at compile time, the answer typed by its output. Throws
+ * unless `code` is 0, naming the call and the server's message.
  */
-export async function callApi<T = Record<string, unknown>>(
+export async function callApi<C extends CallDef>(
   request: APIRequestContext,
-  url: string,
-  data: unknown = {},
+  def: C,
+  data: CallInput<C>,
   token?: string,
-): Promise<Envelope & T> {
+): Promise<Envelope & CallOutput<C>> {
   const response = await request.post('/api/router', {
-    data: { url, data },
+    data: { url: def.url, data },
     headers: { 'vk-locale': 'en', ...(token ? { 'uni-id-token': token } : {}) },
   });
-  const envelope = (await response.json()) as Envelope & T;
+  const envelope = (await response.json()) as Envelope & CallOutput<C>;
   if (envelope.code !== 0) {
-    throw new Error(`${url} answered ${envelope.code}: ${envelope.msg} (${JSON.stringify(data)})`);
+    throw new Error(`${def.url} answered ${envelope.code}: ${envelope.msg} (${JSON.stringify(data)})`);
   }
   return envelope;
 }
@@ -70,7 +53,7 @@ export async function registerMember(
 ): Promise<Member> {
   const username = uniqueName(options.prefix);
   const password = options.password ?? MEMBER_PASSWORD;
-  const result = await callApi<LoginResult>(request, 'user/pub/register', {
+  const result = await callApi(request, accountCalls.register, {
     username,
     password,
     password2: password,
@@ -85,7 +68,7 @@ export async function loginWithPassword(
   username: string,
   password: string = DEMO_PASSWORD,
 ): Promise<Member> {
-  const result = await callApi<LoginResult>(request, 'user/pub/login', { username, password });
+  const result = await callApi(request, accountCalls.login, { username, password });
   return { ...result, username, password, token: result.vk_uni_token.token };
 }
 

@@ -1,4 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
+import { accountCalls } from '@studio/contract/account';
+import { adminPackageCalls, type PackageRecord, packageCalls } from '@studio/contract/packages';
+import { adminReservationCalls, type ReservationRecord, reservationCalls } from '@studio/contract/reservations';
+import { adminScheduleCalls, type SessionRecord } from '@studio/contract/schedule';
 import { callApi, DEMO, type Member, registerMember, tokenOf, uniqueName } from './api';
 
 /** The demo studio's timezone (seed.ts); the phone project runs in the same zone. */
@@ -6,34 +10,6 @@ export const STUDIO_TZ = 'Europe/London';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-
-/** The fields of a session record (packages/contract/src/course.ts) the journeys read. */
-export interface SessionInfo {
-  _id: string;
-  course_name: string;
-  teacher_name: string;
-  room_name: string;
-  starts_at: string;
-  ends_at: string;
-  capacity: number;
-  booked_count: number;
-}
-
-export interface ReservationInfo {
-  _id: string;
-  session_id: string;
-  package_id: string;
-  status: 'registered' | 'done' | 'cancelled';
-  code: string;
-  checked_in_at: string | null;
-}
-
-export interface PackageInfo {
-  _id: string;
-  name: string;
-  total_count: number;
-  remaining_count: number;
-}
 
 /** A course, room and teacher of their own, so a journey's rows never mix with another's. */
 export interface ClassSetup {
@@ -95,9 +71,9 @@ export async function createClassSetup(
   const token = await adminToken(request);
   // Short unique suffixes keep names readable in the screenshots.
   const stamp = Math.random().toString(36).slice(2, 6).toUpperCase();
-  const { course } = await callApi<{ course: { _id: string; name: string } }>(
+  const { course } = await callApi(
     request,
-    'admin/course.save',
+    adminScheduleCalls.saveCourse,
     {
       name: `${options.courseName ?? 'Sunrise Flow'} ${stamp}`,
       description: 'A gentle, breath-led flow to wake the body up. Made by the browser tests.',
@@ -107,9 +83,9 @@ export async function createClassSetup(
     },
     token,
   );
-  const { room } = await callApi<{ room: { _id: string; name: string } }>(
+  const { room } = await callApi(
     request,
-    'admin/room.save',
+    adminScheduleCalls.saveRoom,
     { name: `Cedar Room ${stamp}`, capacity: options.capacity ?? 8, address: '3 Willow Lane' },
     token,
   );
@@ -117,7 +93,7 @@ export async function createClassSetup(
   const teacherName = `Tess Moreau ${stamp}`;
   await callApi(
     request,
-    'admin/teacher.save',
+    adminScheduleCalls.saveTeacher,
     { user_id: member.uid, introduction: 'Teaches the browser tests.', specialties: ['Flow'], name: teacherName },
     token,
   );
@@ -130,10 +106,10 @@ export async function createSession(
   setup: ClassSetup,
   times: { starts_at: string; ends_at: string },
   capacity?: number,
-): Promise<SessionInfo> {
-  const { session } = await callApi<{ session: SessionInfo }>(
+): Promise<SessionRecord> {
+  const { session } = await callApi(
     request,
-    'admin/session.create',
+    adminReservationCalls.createSession,
     {
       course_id: setup.course._id,
       teacher_id: setup.teacher.uid,
@@ -153,10 +129,10 @@ export async function grantPackage(
   userId: string,
   name: string,
   classCount: number,
-): Promise<PackageInfo> {
-  const { package: pkg } = await callApi<{ package: PackageInfo }>(
+): Promise<PackageRecord> {
+  const { package: pkg } = await callApi(
     request,
-    'admin/package.grant',
+    adminPackageCalls.grantPackage,
     { user_id: userId, name, class_count: classCount },
     token,
   );
@@ -168,13 +144,8 @@ export async function bookThroughApi(
   request: APIRequestContext,
   member: Pick<Member, 'token'>,
   sessionId: string,
-): Promise<ReservationInfo> {
-  const { reservation } = await callApi<{ reservation: ReservationInfo }>(
-    request,
-    'client/course.book',
-    { session_id: sessionId },
-    member.token,
-  );
+): Promise<ReservationRecord> {
+  const { reservation } = await callApi(request, reservationCalls.book, { session_id: sessionId }, member.token);
   return reservation;
 }
 
@@ -183,10 +154,10 @@ export async function cancelThroughApi(
   request: APIRequestContext,
   member: Pick<Member, 'token'>,
   reservationId: string,
-): Promise<ReservationInfo> {
-  const { reservation } = await callApi<{ reservation: ReservationInfo }>(
+): Promise<ReservationRecord> {
+  const { reservation } = await callApi(
     request,
-    'client/course.cancelBooking',
+    reservationCalls.cancelBooking,
     { reservation_id: reservationId },
     member.token,
   );
@@ -194,8 +165,8 @@ export async function cancelThroughApi(
 }
 
 /** The member's packages as the server counts them (client/course.getMyPackages). */
-export async function packagesOf(request: APIRequestContext, member: Pick<Member, 'token'>): Promise<PackageInfo[]> {
-  const { rows } = await callApi<{ rows: PackageInfo[] }>(request, 'client/course.getMyPackages', {}, member.token);
+export async function packagesOf(request: APIRequestContext, member: Pick<Member, 'token'>): Promise<PackageRecord[]> {
+  const { rows } = await callApi(request, packageCalls.getMyPackages, {}, member.token);
   return rows;
 }
 
@@ -207,10 +178,10 @@ export async function memberWithPackage(
   request: APIRequestContext,
   token: string,
   options: { prefix?: string; nickname?: string; packageName?: string; classCount?: number } = {},
-): Promise<{ member: Member; pkg: PackageInfo }> {
+): Promise<{ member: Member; pkg: PackageRecord }> {
   const member = await registerMember(request, { prefix: options.prefix ?? 'cls' });
   if (options.nickname) {
-    await callApi(request, 'user/kh/updateUser', { nickname: options.nickname }, member.token);
+    await callApi(request, accountCalls.updateUser, { nickname: options.nickname }, member.token);
   }
   const pkg = await grantPackage(
     request,

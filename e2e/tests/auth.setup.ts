@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test as setup } from '@playwright/test';
+import { accountCalls } from '@studio/contract/account';
 import { callApi, registerMember } from '../support/api';
 import { openPage, paths } from '../support/app';
 import { MEMBER_INFO, MEMBER_STATE } from '../support/auth';
@@ -10,7 +11,7 @@ import { loginThroughForm } from '../support/session';
 // logged-in member" start from the saved browser state (`test.use({ storageState: MEMBER_STATE })`).
 setup('a member logs in', async ({ page, request }) => {
   const member = await registerMember(request, { prefix: 'mia' });
-  await callApi(request, 'user/kh/updateUser', { nickname: 'Mia Rivers', gender: 2 }, member.token);
+  await callApi(request, accountCalls.updateUser, { nickname: 'Mia Rivers', gender: 2 }, member.token);
 
   await openPage(page, paths.login);
   await loginThroughForm(page, member.username, member.password);

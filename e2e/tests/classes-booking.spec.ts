@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import type { PackageRecord } from '@studio/contract/packages';
+import { reservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../support/a11y';
 import { callApi, registerMember } from '../support/api';
 import { openPage, paths } from '../support/app';
@@ -8,8 +10,6 @@ import {
   dayLabel,
   grantPackage,
   icsTime,
-  type PackageInfo,
-  type ReservationInfo,
   studioSessionTimes,
   timeLabel,
 } from '../support/classes';
@@ -76,12 +76,7 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
   });
 
   // What the server holds now: one booking on the chosen package, one credit taken.
-  const { rows } = await callApi<{ rows: ReservationInfo[] }>(
-    request,
-    'client/course.getMyReservations',
-    { status: 'registered' },
-    member.token,
-  );
+  const { rows } = await callApi(request, reservationCalls.getMyReservations, { status: 'registered' }, member.token);
   expect(rows).toHaveLength(1);
   const reservation = rows[0]!;
   expect(reservation.package_id).toBe(smallPack._id);
@@ -185,6 +180,6 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
   expect(await after.text()).not.toContain('BEGIN:VEVENT');
 });
 
-function packageCard(page: import('@playwright/test').Page, pkg: PackageInfo) {
+function packageCard(page: import('@playwright/test').Page, pkg: PackageRecord) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: pkg.name, exact: true }) });
 }

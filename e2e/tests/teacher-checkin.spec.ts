@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { reservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../support/a11y';
 import { callApi, DEMO } from '../support/api';
 import { openPage, paths } from '../support/app';
@@ -8,7 +9,6 @@ import {
   createSession,
   memberWithPackage,
   minutes,
-  type ReservationInfo,
   sessionTimes,
   timeLabel,
 } from '../support/classes';
@@ -78,12 +78,7 @@ test('a teacher opens the roster of their class and checks a member in by their 
     await expect(roster).toContainText('2/8 booked · 2 checked in');
   });
 
-  const { rows } = await callApi<{ rows: ReservationInfo[] }>(
-    request,
-    'client/course.getMyReservations',
-    {},
-    first.member.token,
-  );
+  const { rows } = await callApi(request, reservationCalls.getMyReservations, {}, first.member.token);
   expect(rows.find((r) => r._id === firstSeat._id)?.checked_in_at).not.toBeNull();
 });
 

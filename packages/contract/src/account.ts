@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
+import { PERMISSIONS, permission } from './permissions';
 import { defineCall, noInput, noOutput, tokenInfo } from './protocol';
 import {
   account,
@@ -184,55 +184,6 @@ export const accountCalls = {
   getInvitedUser: defineCall('user/kh/getInvitedUser', z.object({ ...pageQuery }).strict(), paged(invitedUser)),
 } as const;
 
-export const mchInfo = z.object({
-  name: z.string(),
-  logo: z.string(),
-  description: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  currency: z.string(),
-  timezone: z.string(),
-  share: z.object({ title: z.string(), image: z.string() }),
-  h5: z.object({ share: z.object({ title: z.string(), image: z.string() }) }),
-  wechat_login_enabled: z.boolean(),
-  cancel_window_hours: z.number().int(),
-  booking_window_days: z.number().int(),
-});
-export type MchInfo = z.infer<typeof mchInfo>;
-
-export const appInfo = z.object({ name: z.string(), version: z.string(), h5_weixin_appid: z.string() });
-
-export const merchantCalls = {
-  getMchInfo: defineCall('client/pub.getMchInfo', noInput, z.object({ mchInfo, appInfo })),
-} as const;
-
-/** The studio as staff edit it: its info (in the caller's locale), its default language and every locale's texts. */
-export const adminMerchantRecord = mchInfo.extend({
-  default_locale: localeSchema,
-  name_i18n: localizedTextSchema,
-  description_i18n: localizedTextSchema,
-  address_i18n: localizedTextSchema,
-  /** The tagline (the share title; the name when empty). */
-  share_title_i18n: localizedTextSchema,
-});
-
-/** Absent fields stay as they are; texts take a plain string (the default language's value) or per-locale values. */
-export const merchantSaveInput = z
-  .object({
-    name: localizedInput(z.string().trim().min(1).max(64)).optional(),
-    description: localizedInput(z.string().trim().max(1000)).optional(),
-    address: localizedInput(z.string().trim().max(200)).optional(),
-    share_title: localizedInput(z.string().trim().max(100)).optional(),
-    /** The language staff write in, and the one shown when a text has no value in the caller's. */
-    default_locale: localeSchema.optional(),
-  })
-  .strict();
-
-export const adminMerchantCalls = {
-  get: defineCall('admin/merchant.get', noInput, z.object({ merchant: adminMerchantRecord })),
-  save: defineCall('admin/merchant.save', merchantSaveInput, z.object({ merchant: adminMerchantRecord })),
-} as const;
-
 export const adminUserRow = userInfo.pick({
   _id: true,
   username: true,
@@ -251,6 +202,7 @@ export const adminUserCalls = {
     'admin/user.getList',
     z.object({ keyword: z.string().trim().max(64).optional(), ...pageQuery }).strict(),
     paged(adminUserRow),
+    { permission: 'members.manage' },
   ),
   setRoles: defineCall(
     'admin/user.setRoles',
@@ -260,9 +212,11 @@ export const adminUserCalls = {
         roles: z.array(role).min(1),
         is_verify_staff: z.boolean(),
         /** Named permissions that grant single sys calls to a non-admin; unchanged when absent. */
-        permission: z.array(z.string().trim().min(1).max(64)).max(50).optional(),
+        permission: z.array(permission).max(PERMISSIONS.length).optional(),
       })
       .strict(),
     z.object({ user: adminUserRow }),
+    /** A caller without the admin role may grant neither the admin role nor a permission it lacks. */
+    { permission: 'members.manage' },
   ),
 } as const;

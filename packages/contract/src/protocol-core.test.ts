@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { merchantCalls } from './account';
+import type { merchantCalls } from './merchant';
 import { type CallOutput, type CallRef, callRef } from './protocol-core';
 
 describe('protocol core', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './permissions';
 import type { TokenInfo } from './protocol';
 
 /*
@@ -25,8 +26,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   url: U;
   input: I;
   output: O;
-  /** A permission that grants a sys call to a non-admin. */
-  permission?: string;
+  /** The permission that grants this sys call to a member without the admin role. */
+  permission?: Permission;
   summary?: string;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noticeEvents } from './notifications';
 import { WS_DEFAULT_CHANNEL } from './realtime-core';
 
 /**
@@ -52,3 +53,16 @@ export const wsEventMessage = z.object({
 export type WsEventMessage = z.infer<typeof wsEventMessage>;
 
 export type WsServerMessage = WsStatusMessage | WsEventMessage;
+
+/**
+ * The business events the server pushes to a member's sockets, by event name: the schema of each
+ * one's `data`. Today these are the notices (notifications.ts); orders add theirs here.
+ */
+export const pushEvents = { ...noticeEvents } as const;
+export type PushEventName = keyof typeof pushEvents;
+/** An event as the server hands it to its realtime delivery: the name and the data its schema describes. */
+export type PushEvent<N extends PushEventName = PushEventName> = {
+  [K in N]: { type: K; data: z.input<(typeof pushEvents)[K]> };
+}[N];
+/** The data of a pushed event as a client reads it (`data` of the `{ event, data }` message). */
+export type PushEventData<N extends PushEventName> = z.output<(typeof pushEvents)[N]>;

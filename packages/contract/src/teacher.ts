@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { reservationRecord, roster, rosterRow, sessionRecord, teacherRecord, teacherSaveInput } from './course';
 import { defineCall, noInput } from './protocol';
+import { memberBrief, reservationRecord, roster } from './reservations';
+import { sessionRecord, teacherRecord, teacherSaveInput } from './schedule';
 import { id, isoDateTime, paged, pageQuery, yearMonth } from './validators';
 
 // ---------------------------------------------------------------------------------------------
@@ -70,8 +71,6 @@ export const workbench = z.object({
   next_sessions: z.array(sessionRecord),
 });
 export type Workbench = z.infer<typeof workbench>;
-
-const memberBrief = rosterRow.shape.member;
 
 /** A member the teacher taught or who booked one of the teacher's classes. */
 export const studentRecord = memberBrief.extend({
@@ -150,19 +149,4 @@ export const teacherCalls = {
 /** Verification staff (is_verify_staff, or admin) scan or type a member's code. */
 export const verifyCalls = {
   scan: defineCall('client/verify.scan', z.object({ code: scanCode }).strict(), scanResult),
-} as const;
-
-/** Where a member's private calendar feed lives: `<prefix><secret>.ics`; the secret is the credential. */
-export const CALENDAR_PATH_PREFIX = '/api/calendar/';
-
-export const calendarFeed = z.object({
-  /** `/api/calendar/<secret>.ics`, relative to the server's origin. */
-  url: z.string(),
-});
-
-export const calendarCalls = {
-  /** The member's feed url, created on first use. */
-  getCalendarFeed: defineCall('client/course.getCalendarFeed', noInput, calendarFeed),
-  /** Revokes the current url (it answers 404 from now on) and answers a new one. */
-  resetCalendarFeed: defineCall('client/course.resetCalendarFeed', noInput, calendarFeed),
 } as const;

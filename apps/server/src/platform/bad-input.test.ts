@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { accountCalls } from '@studio/contract/account';
 import { defineCall, noOutput } from '@studio/contract/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -111,7 +112,7 @@ describe('bad input answers a clear error, never 500', () => {
       ['client/test.pub_nested', { items: [{ sku_id: 'a', buy_num: 1, price: 0 }] }, 'items.0.price'],
     ];
     for (const [url, data, field] of cases) {
-      const res = await t.call(url, data, { locale: 'zh-Hant' });
+      const res = await t.callRaw(url, data, { locale: 'zh-Hant' });
       expect(res, `${url} ${JSON.stringify(data)}`).toMatchObject({
         code: 'INVALID_PARAM',
         field,
@@ -141,10 +142,10 @@ describe('bad input answers a clear error, never 500', () => {
       ],
     ];
     for (const [url, data, field] of cases) {
-      const res = await t.call(url, data, { token });
+      const res = await t.callRaw(url, data, { token });
       expect(res, url).toMatchObject({ code: 'INVALID_PARAM', field });
     }
-    const info = await t.call<{ userInfo: { nickname: string } }>('user/kh/getMyUserInfo', {}, { token });
+    const info = await t.call(accountCalls.getMyUserInfo, {}, { token });
     expect(info.userInfo.nickname).toBe(member.userInfo.nickname);
   });
 
@@ -154,7 +155,7 @@ describe('bad input answers a clear error, never 500', () => {
     for (let i = 0; i < 50_000; i++) deep = [deep];
     expect(findNulCharacter(deep)).toBe(Array(50_000).fill('0').join('.'));
     expect(findNulCharacter({ a: ['ok', { b: 'fine' }], c: 'no' })).toBeNull();
-    expect(findNulCharacter({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNulCharacter({ 'k\u0000': 1 })).toBe('k\u0000');
     expect(findNulCharacter('\u0000')).toBe('data');
   });
 

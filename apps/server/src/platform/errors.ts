@@ -1,17 +1,25 @@
+import type { ErrorArgs } from '@studio/contract/error-params';
 import type { ErrorName, ErrorParams } from '@studio/contract/errors';
 
-/** An expected failure: a named code of the contract, with the params its message needs. */
-export class AppError extends Error {
+/**
+ * An expected failure: a named code of the contract, with the params its message needs and the
+ * data the client may read, both typed by the error's schemas (contract error-params.ts).
+ */
+export class AppError<N extends ErrorName = ErrorName> extends Error {
+  readonly params: ErrorParams;
+  /** Extra envelope fields for the client, e.g. suggested sessions on COURSE_FULL. */
+  readonly data: Record<string, unknown>;
+
   constructor(
-    override readonly name: ErrorName,
-    readonly params: ErrorParams = {},
-    /** Extra envelope fields for the client, e.g. suggested sessions on COURSE_FULL. */
-    readonly data: Record<string, unknown> = {},
+    override readonly name: N,
+    ...[params, data]: ErrorArgs<N>
   ) {
     super(name);
+    this.params = params ?? {};
+    this.data = data ?? {};
   }
 }
 
-export const fail = (name: ErrorName, params?: ErrorParams, data?: Record<string, unknown>): never => {
-  throw new AppError(name, params, data);
+export const fail = <N extends ErrorName>(name: N, ...args: ErrorArgs<N>): never => {
+  throw new AppError(name, ...args);
 };

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
+import { accountCalls } from '@studio/contract/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCodes } from '../modules/account/codes';
 import { outboxFor } from '../modules/account/test-helpers';
@@ -117,7 +118,7 @@ describe('e-mail through SMTP (nodemailer)', () => {
     smtp.state.rejectRecipients = false;
     const email = 'smtp-member@example.com';
     const before = smtp.received.length;
-    expect((await t.call('user/pub/sendEmailCode', { email, type: 'login' })).code).toBe(0);
+    expect((await t.call(accountCalls.sendEmailCode, { email, type: 'login' })).code).toBe(0);
     expect(smtp.received).toHaveLength(before + 1);
     const code = bodyOf(smtp.received.at(-1)!).match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -128,14 +129,14 @@ describe('e-mail through SMTP (nodemailer)', () => {
     expect(logs.text()).toContain('message sent');
     expect(logs.text()).not.toMatch(new RegExp(`\\b${code}\\b`));
 
-    const login = await t.call('user/pub/loginByEmail', { email, code });
+    const login = await t.call(accountCalls.loginByEmail, { email, code: code! });
     expect(login.code).toBe(0);
   });
 
   it('answers EMAIL_SEND_FAILED when the server refuses, leaving no code behind', async () => {
     smtp.state.rejectRecipients = true;
     const email = 'bounce@example.com';
-    const res = await t.call('user/pub/sendEmailCode', { email, type: 'login' });
+    const res = await t.call(accountCalls.sendEmailCode, { email, type: 'login' });
     expect(res).toMatchObject({
       code: 'EMAIL_SEND_FAILED',
       msg: 'The e-mail could not be sent, please try again later',
@@ -147,7 +148,7 @@ describe('e-mail through SMTP (nodemailer)', () => {
     expect(row?.body).not.toMatch(/\b\d{6}\b/);
     // Nothing half-written: the member may try again at once (no CODE_TOO_FREQUENT).
     smtp.state.rejectRecipients = false;
-    expect((await t.call('user/pub/sendEmailCode', { email, type: 'login' })).code).toBe(0);
+    expect((await t.call(accountCalls.sendEmailCode, { email, type: 'login' })).code).toBe(0);
   });
 });
 
@@ -159,7 +160,7 @@ describe('e-mail without SMTP_URL (development)', () => {
       expect(mailerFor(dev.config).delivers).toBe(false);
       const before = smtp.received.length;
       const email = 'dev@example.com';
-      expect((await dev.call('user/pub/sendEmailCode', { email, type: 'login' })).code).toBe(0);
+      expect((await dev.call(accountCalls.sendEmailCode, { email, type: 'login' })).code).toBe(0);
       const [row] = await outboxFor(dev, email);
       expect(row?.status).toBe('recorded');
       const code = row?.body.match(/\b(\d{6})\b/)?.[1];

@@ -85,6 +85,20 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/router']).toBeDefined();
   });
 
+  it('names the permission each admin call needs', () => {
+    const save = doc.paths['/api/admin/course.save']!.post;
+    expect(save['x-permission']).toBe('classes.manage');
+    expect(save.description).toContain('`classes.manage`');
+    expect(doc.paths['/api/admin/user.setRoles']!.post['x-permission']).toBe('members.manage');
+    expect(doc.paths['/api/user/kh/getMyUserInfo']!.post['x-permission']).toBeUndefined();
+  });
+
+  it('has every admin call declare its permission', () => {
+    const sys = [...t.app.callRegistry.values()].filter(({ def }) => accessGroupOf(def.url) === 'sys');
+    expect(sys.length).toBeGreaterThan(10);
+    for (const { def } of sys) expect(def.permission, def.url).toMatch(/\.manage$/);
+  });
+
   it('has only references that resolve', () => {
     const refs = refsOf(doc);
     expect(refs.some((ref) => ref.includes('client.test.pub_tree'))).toBe(true);

@@ -103,6 +103,8 @@ export function buildOpenApiDocument(calls: Iterable<RegisteredCall>): JsonSchem
         summary: def.summary ?? def.url,
         description: `${access} Also callable as POST /api/router with {"url": "${def.url}", "data": <body>}.`,
         security: group === 'pub' ? [] : [{ uniIdToken: [] }],
+        // The permission that grants this call to staff without the admin role (contract permissions.ts).
+        ...(def.permission ? { 'x-permission': def.permission } : {}),
         parameters: [{ $ref: '#/components/parameters/locale' }],
         requestBody: {
           required: true,

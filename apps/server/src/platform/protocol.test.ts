@@ -1,3 +1,5 @@
+import { accountCalls } from '@studio/contract/account';
+import { merchantCalls } from '@studio/contract/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -9,20 +11,24 @@ afterAll(() => t.close());
 
 describe('call protocol', () => {
   it('answers the same call in the router form and the path form', async () => {
-    const viaRouter = await t.call('client/pub.getMchInfo');
+    const viaRouter = await t.call(merchantCalls.getMchInfo);
     const viaPath = await t.app.inject({ method: 'POST', url: '/api/client/pub.getMchInfo', payload: {} });
     expect(viaRouter.code).toBe(0);
     expect(viaPath.json()).toEqual(viaRouter);
   });
 
   it('refuses a logged-in call without a token with 30204 and a message naming the token', async () => {
-    const res = await t.call('user/kh/getMyUserInfo');
+    const res = await t.call(accountCalls.getMyUserInfo);
     expect(res.code).toBe(30204);
     expect(res.msg).toContain('token');
   });
 
   it('names the bad field in INVALID_PARAM, in the caller language', async () => {
-    const res = await t.call('user/pub/login', { username: 'abcd', password: 'x', extra: 1 }, { locale: 'zh-Hans' });
+    const res = await t.callRaw(
+      accountCalls.login.url,
+      { username: 'abcd', password: 'x', extra: 1 },
+      { locale: 'zh-Hans' },
+    );
     expect(res).toMatchObject({ code: 'INVALID_PARAM', field: 'extra', msg: '参数错误：extra' });
   });
 
@@ -47,11 +53,7 @@ describe('call protocol', () => {
 
   it('logs a member in and serves their info with the token', async () => {
     const member = await t.register();
-    const info = await t.call<{ userInfo: { _id: string } }>(
-      'user/kh/getMyUserInfo',
-      {},
-      { token: member.vk_uni_token.token },
-    );
+    const info = await t.call(accountCalls.getMyUserInfo, {}, { token: member.vk_uni_token.token });
     expect(info.code).toBe(0);
     expect(info.userInfo._id).toBe(member.uid);
     expect(JSON.stringify(info)).not.toMatch(/password_?hash|scrypt/i);

@@ -1,3 +1,4 @@
+import type { ErrorArgs } from '@studio/contract/error-params';
 import { type ErrorName, type ErrorParams, envelopeCode, errorMessage, httpStatus } from '@studio/contract/errors';
 import { type Locale, resolveLocale } from '@studio/contract/locale';
 import { accessGroupOf, type CallDef, CLIENT_HEADERS, type Envelope, type TokenInfo } from '@studio/contract/protocol';
@@ -123,12 +124,12 @@ export function errorEnvelope(
   return { ...data, code: envelopeCode(name), msg: errorMessage(name, locale, params) };
 }
 
-export function sendError(
+/** Answers a failure; its params and data are typed by the error's schemas, as with fail(). */
+export function sendError<N extends ErrorName>(
   reply: FastifyReply,
   req: FastifyRequest,
-  name: ErrorName,
-  params?: ErrorParams,
-  data?: Record<string, unknown>,
+  name: N,
+  ...[params, data]: ErrorArgs<N>
 ) {
   return reply.status(httpStatus(name)).send(errorEnvelope(name, localeOf(req), params, data));
 }

@@ -1,16 +1,17 @@
-/** A message pushed to members' websockets (waitlist promotion, booking changes, notices, forced logout). */
-export interface RealtimeEvent {
-  /** The `event` name the socket receives, kebab-case (`waitlist-promoted`, `order-status`...). */
-  type: string;
-  data?: unknown;
-}
+import type { PushEvent } from '@studio/contract/realtime';
+
+/**
+ * A message for members' websockets: a push event of the contract (its name is the `event` the
+ * socket receives, its data typed by the event's schema), or the forced logout below.
+ */
+export type RealtimeEvent = PushEvent | { type: typeof FORCE_LOGOUT; data?: { reason: string } };
 
 /**
  * Sent with notifyUser after a member's tokens were revoked (logout, password change), once the
  * revocation is committed: each socket of the member whose token no longer authenticates receives
  * the `force-logout` event and is closed; sockets whose token is still live are left alone.
  */
-export const FORCE_LOGOUT = 'forceLogout';
+export const FORCE_LOGOUT = 'forceLogout' as const;
 
 /**
  * Delivers events to the sockets of a member, wherever they are connected: in-process by default,

@@ -5,6 +5,13 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 const hasRedis = await redisAvailable();
 
+const courseOf = (e: { data?: unknown }) => (e.data as { course_name?: string } | undefined)?.course_name;
+/** A class notice naming a course of one deployment or the other. */
+const notice = (course: string) => ({
+  type: 'waitlistSkipped' as const,
+  data: { session_id: 's1', course_name: course, starts_at: '2026-01-01T09:00:00.000Z' },
+});
+
 /** A websocket on `app` signed in as a fresh member of `t`; answers the events it receives, in order. */
 async function listen(t: TestApp, app: FastifyInstance) {
   const member = await t.register();
@@ -23,9 +30,9 @@ async function listen(t: TestApp, app: FastifyInstance) {
   while (!confirmed) await next();
   return {
     events,
-    /** Resolves once an event of `type` arrived. */
-    async until(type: string) {
-      while (!events.some((e) => e.event === type)) await next();
+    /** Resolves once an event about the class named `course` arrived. */
+    async until(course: string) {
+      while (!events.some((e) => courseOf(e) === course)) await next();
     },
     close: () => ws.terminate(),
   };
@@ -52,13 +59,13 @@ describe.skipIf(!hasRedis)('deployments sharing one Redis', () => {
   it('delivers an event only to the deployment that published it', async () => {
     const onA = await listen(studioA, studioA.app);
     const onB = await listen(studioB, studioB.app);
-    await studioA.app.realtime.broadcast({ type: 'studio-a-news', data: {} });
+    await studioA.app.realtime.broadcast(notice('studio-a-news'));
     // B's own event, published after A's, reaches B after anything of A's would have (one Redis, in order).
-    await studioB.app.realtime.broadcast({ type: 'studio-b-news', data: {} });
+    await studioB.app.realtime.broadcast(notice('studio-b-news'));
     await onB.until('studio-b-news');
     await onA.until('studio-a-news');
-    expect(onB.events.map((e) => e.event)).toEqual(['studio-b-news']);
-    expect(onA.events.map((e) => e.event)).toEqual(['studio-a-news']);
+    expect(onB.events.map(courseOf)).toEqual(['studio-b-news']);
+    expect(onA.events.map(courseOf)).toEqual(['studio-a-news']);
     onA.close();
     onB.close();
   });

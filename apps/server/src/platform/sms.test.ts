@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accountCalls } from '@studio/contract/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { listCodes } from '../modules/account/codes';
@@ -144,7 +145,7 @@ describe('SMS codes through Twilio', () => {
   it('sends the code to the number in E.164, and the code logs the member in', async () => {
     expect(smsFor(t.config).delivers).toBe(true);
     const mobile = '13812345678';
-    expect((await t.call('user/pub/sendSmsCode', { mobile, type: 'login' })).code).toBe(0);
+    expect((await t.call(accountCalls.sendSmsCode, { mobile, type: 'login' })).code).toBe(0);
     const request = twilio.requests.at(-1)!;
     expect(request.form.get('To')).toBe('+8613812345678');
     expect(request.form.get('From')).toBe(FROM);
@@ -154,19 +155,19 @@ describe('SMS codes through Twilio', () => {
     const [row] = await outboxFor(t, mobile);
     expect(row).toMatchObject({ channel: 'sms', status: 'sent' });
     expect(row?.body).not.toContain(code);
-    expect((await t.call('user/pub/loginBySms', { mobile, code })).code).toBe(0);
+    expect((await t.call(accountCalls.loginBySms, { mobile, code: code! })).code).toBe(0);
   });
 
   it('answers SMS_SEND_FAILED when Twilio refuses, with no code left behind', async () => {
     const mobile = INVALID_TO.slice(3);
-    const res = await t.call('user/pub/sendSmsCode', { mobile, type: 'login' }, { locale: 'zh-Hans' });
+    const res = await t.call(accountCalls.sendSmsCode, { mobile, type: 'login' }, { locale: 'zh-Hans' });
     expect(res).toEqual({ code: 'SMS_SEND_FAILED', msg: '短信发送失败，请稍后再试' });
     expect(await listCodes(t.app.db, 'sms', mobile)).toHaveLength(0);
     const [row] = await outboxFor(t, mobile);
     expect(row).toMatchObject({ status: 'failed' });
     expect(row?.error).toContain('21211');
     // The member may ask again at once: the failed send did not start the 60-second wait.
-    expect((await t.call('user/pub/sendSmsCode', { mobile, type: 'login' })).code).toBe('SMS_SEND_FAILED');
+    expect((await t.call(accountCalls.sendSmsCode, { mobile, type: 'login' })).code).toBe('SMS_SEND_FAILED');
   });
 });
 

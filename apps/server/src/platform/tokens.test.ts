@@ -1,4 +1,5 @@
-import type { TokenInfo } from '@studio/contract/protocol';
+import { accountCalls, adminUserCalls } from '@studio/contract/account';
+import { merchantCalls } from '@studio/contract/merchant';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { userInfo?: { _id: string }; vk_uni_token?: TokenInfo };
-const me = (token: string) => t.call<Answer>('user/kh/getMyUserInfo', {}, { token });
+const me = (token: string) => t.call(accountCalls.getMyUserInfo, {}, { token });
 
 function expectTokenError(res: { code: unknown; msg: string }, code: number) {
   expect(res.code).toBe(code);
@@ -52,7 +52,7 @@ describe('tokens', () => {
     expect(renewed.tokenExpired).toBe(t.clock.now().getTime() + TOKEN_TTL_MS);
 
     // Any logged-in answer carries it, a public call made with the token too.
-    const viaPublic = await t.call<Answer>('client/pub.getMchInfo', {}, { token });
+    const viaPublic = await t.call(merchantCalls.getMchInfo, {}, { token });
     expect(viaPublic.vk_uni_token?.token).toEqual(expect.any(String));
 
     // Past the old token's end, the renewed one still serves.
@@ -66,8 +66,8 @@ describe('tokens', () => {
   it('are renewed once however many calls renew at the same time, and other devices keep their tokens', async () => {
     const member = await t.register();
     const login = () =>
-      t.call<{ vk_uni_token: TokenInfo }>('user/pub/login', {
-        username: member.userInfo.username,
+      t.call(accountCalls.login, {
+        username: member.userInfo.username!,
         password: member.password,
       });
     // Nine devices logged in a day later: with the first, ten live tokens, the limit.
@@ -82,8 +82,8 @@ describe('tokens', () => {
     expect(successors.size).toBe(1);
     for (const token of others) expect((await me(token)).code, 'another device').toBe(0);
     // loginByToken with the same old token answers that successor too.
-    const byToken = await t.call<{ vk_uni_token: TokenInfo }>(
-      'user/pub/loginByToken',
+    const byToken = await t.call(
+      accountCalls.loginByToken,
       {},
       {
         token: member.vk_uni_token.token,
@@ -103,7 +103,7 @@ describe('tokens', () => {
     const member = await t.register();
     let token = member.vk_uni_token.token;
     for (let i = 0; i < MAX_LIVE_TOKENS + 2; i++) {
-      const answer = await t.call<{ vk_uni_token: TokenInfo }>('user/pub/loginByToken', {}, { token });
+      const answer = await t.call(accountCalls.loginByToken, {}, { token });
       expect(answer.code).toBe(0);
       token = answer.vk_uni_token.token;
       t.clock.advance(RENEWED_TOKEN_GRACE_MS + MINUTE);
@@ -138,7 +138,7 @@ describe('tokens', () => {
   it('are revoked by logout: 30202', async () => {
     const member = await t.register();
     const { token } = member.vk_uni_token;
-    expect((await t.call('user/pub/logout', {}, { token })).code).toBe(0);
+    expect((await t.call(accountCalls.logout, {}, { token })).code).toBe(0);
     expectTokenError(await me(token), 30202);
   });
 
@@ -162,14 +162,14 @@ describe('tokens', () => {
       expectTokenError(await me(bad), 30204);
     }
     // An admin call with the forged admin token is refused the same way.
-    expectTokenError(await t.call('admin/user.getList', {}, { token: forged }), 30204);
+    expectTokenError(await t.call(adminUserCalls.getList, {}, { token: forged }), 30204);
   });
 
   it(`keep at most ${MAX_LIVE_TOKENS} live per member: the next login revokes the oldest`, async () => {
     const member = await t.register();
     const login = () =>
-      t.call<{ vk_uni_token: TokenInfo }>('user/pub/login', {
-        username: member.userInfo.username,
+      t.call(accountCalls.login, {
+        username: member.userInfo.username!,
         password: member.password,
       });
     const tokens = [member.vk_uni_token.token];

@@ -1,3 +1,4 @@
+import { accountCalls } from '@studio/contract/account';
 import { WS_CLOSE, type WsServerMessage } from '@studio/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,11 @@ import { TOKEN_TTL_MS } from './tokens';
 const hasRedis = await redisAvailable();
 
 type Message = WsServerMessage & Record<string, unknown>;
+
+/** Data of real push events of the contract (notifyUser takes no other). */
+const notice = { course_name: 'Yin Yoga', starts_at: '2026-12-03T18:00:00.000Z' };
+const promoted = (session_id: string) => ({ ...notice, session_id, reservation_id: `r-${session_id}` });
+const calledOff = (session_id: string) => ({ ...notice, session_id, reason: 'Flood', entry_id: `e-${session_id}` });
 
 interface TestSocket {
   send(message: object | string): void;
@@ -119,14 +125,14 @@ describe('websocket (one instance)', () => {
     const laptop = await connect(t.app, member.vk_uni_token.token, 'orders');
     const other = await connect(t.app, bystander.vk_uni_token.token);
 
-    await t.app.realtime.notifyUser(member.uid, { type: 'waitlist-promoted', data: { session_id: 's1' } });
-    expect(await phone.next()).toEqual({ event: 'waitlist-promoted', channel: 'default', data: { session_id: 's1' } });
-    expect(await laptop.next()).toEqual({ event: 'waitlist-promoted', channel: 'orders', data: { session_id: 's1' } });
+    await t.app.realtime.notifyUser(member.uid, { type: 'waitlistPromoted', data: promoted('s1') });
+    expect(await phone.next()).toEqual({ event: 'waitlistPromoted', channel: 'default', data: promoted('s1') });
+    expect(await laptop.next()).toEqual({ event: 'waitlistPromoted', channel: 'orders', data: promoted('s1') });
     await expectQuiet(other);
 
-    await t.app.realtime.broadcast({ type: 'notice-published', data: { _id: 'n1' } });
+    await t.app.realtime.broadcast({ type: 'sessionCancelled', data: calledOff('n1') });
     for (const socket of [phone, laptop, other]) {
-      expect(await socket.next()).toMatchObject({ event: 'notice-published', data: { _id: 'n1' } });
+      expect(await socket.next()).toMatchObject({ event: 'sessionCancelled', data: calledOff('n1') });
     }
   });
 
@@ -136,36 +142,36 @@ describe('websocket (one instance)', () => {
     const later = await t.register();
     t.clock.advance(TOKEN_TTL_MS - 60_000);
     // A member who logs in now holds a token with a week to run.
-    const fresh = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
-      username: later.userInfo.username,
+    const fresh = await t.call(accountCalls.login, {
+      username: later.userInfo.username!,
       password: later.password,
     });
     const live = await connect(t.app, fresh.vk_uni_token.token);
-    await t.app.realtime.notifyUser(member.uid, { type: 'waitlist-promoted', data: { session_id: 's1' } });
-    expect(await socket.next()).toMatchObject({ event: 'waitlist-promoted' });
+    await t.app.realtime.notifyUser(member.uid, { type: 'waitlistPromoted', data: promoted('s1') });
+    expect(await socket.next()).toMatchObject({ event: 'waitlistPromoted' });
 
     t.clock.advance(60_000);
-    await t.app.realtime.notifyUser(member.uid, { type: 'waitlist-promoted', data: { session_id: 's2' } });
+    await t.app.realtime.notifyUser(member.uid, { type: 'waitlistPromoted', data: promoted('s2') });
     const told = await socket.next();
     expect(told).toMatchObject({ event: 'invalid-token', code: 30203 });
     expect(told.msg).toContain('token');
     expect(await socket.closed).toBe(WS_CLOSE.invalidToken);
-    await t.app.realtime.broadcast({ type: 'notice-published', data: { _id: 'n2' } });
-    expect(await live.next()).toMatchObject({ event: 'notice-published' });
+    await t.app.realtime.broadcast({ type: 'sessionCancelled', data: calledOff('n2') });
+    expect(await live.next()).toMatchObject({ event: 'sessionCancelled' });
   });
 
   it('on forceLogout closes the sockets whose token was revoked, and only those', async () => {
     const member = await t.register();
     const revokedToken = member.vk_uni_token.token;
-    const login = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
-      username: member.userInfo.username,
+    const login = await t.call(accountCalls.login, {
+      username: member.userInfo.username!,
       password: member.password,
     });
     const revoked = await connect(t.app, revokedToken);
     const live = await connect(t.app, login.vk_uni_token.token);
 
-    expect((await t.call('user/pub/logout', {}, { token: revokedToken })).code).toBe(0);
-    await t.app.realtime.notifyUser(member.uid, { type: FORCE_LOGOUT });
+    expect((await t.call(accountCalls.logout, {}, { token: revokedToken })).code).toBe(0);
+    await t.app.realtime.notifyUser(member.uid, { type: FORCE_LOGOUT, data: { reason: 'logout' } });
 
     const told = await revoked.next();
     expect(told).toMatchObject({ event: 'force-logout', code: 30202 });
@@ -188,10 +194,10 @@ describe.skipIf(!hasRedis)('websocket across instances (Redis)', () => {
     const member = await t.register();
     const onOther = await connect(other, member.vk_uni_token.token);
     const onThis = await connect(t.app, member.vk_uni_token.token);
-    await t.app.realtime.notifyUser(member.uid, { type: 'order-status', data: { order_no: 'A1' } });
+    await t.app.realtime.notifyUser(member.uid, { type: 'waitlistPromoted', data: promoted('A1') });
     // Through Redis, once each: on the other instance and on this one.
-    expect(await onOther.next()).toMatchObject({ event: 'order-status', data: { order_no: 'A1' } });
-    expect(await onThis.next()).toMatchObject({ event: 'order-status', data: { order_no: 'A1' } });
+    expect(await onOther.next()).toMatchObject({ event: 'waitlistPromoted', data: promoted('A1') });
+    expect(await onThis.next()).toMatchObject({ event: 'waitlistPromoted', data: promoted('A1') });
     await expectQuiet(onOther);
     await expectQuiet(onThis);
   });
@@ -199,8 +205,8 @@ describe.skipIf(!hasRedis)('websocket across instances (Redis)', () => {
   it('closes a revoked socket on another instance', async () => {
     const member = await t.register();
     const socket = await connect(other, member.vk_uni_token.token);
-    await t.call('user/pub/logout', {}, { token: member.vk_uni_token.token });
-    await t.app.realtime.notifyUser(member.uid, { type: FORCE_LOGOUT });
+    await t.call(accountCalls.logout, {}, { token: member.vk_uni_token.token });
+    await t.app.realtime.notifyUser(member.uid, { type: FORCE_LOGOUT, data: { reason: 'logout' } });
     expect(await socket.next()).toMatchObject({ event: 'force-logout', code: 30202 });
     expect(await socket.closed).toBe(WS_CLOSE.forceLogout);
   });

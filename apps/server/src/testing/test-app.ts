@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { LoginResult } from '@studio/contract/account';
-import type { Envelope } from '@studio/contract/protocol';
+import { accountCalls, type LoginResult } from '@studio/contract/account';
+import type { CallDef, CallInput, CallOutput, Envelope } from '@studio/contract/protocol';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -19,13 +19,26 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The answer of a call: the envelope, with the fields of the call's output (absent when code ≠ 0). */
+export type CallAnswer<C extends CallDef> = Envelope & CallOutput<C>;
+
+/** A call's input, then the options; the input may be left out when the call takes none. */
+export type CallArgs<C extends CallDef> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` is the empty input: does the call accept it?
+  {} extends CallInput<C> ? [data?: CallInput<C>, options?: CallOptions] : [data: CallInput<C>, options?: CallOptions];
+
 export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
   config: Config;
   database: Database;
-  /** Calls a function through the router form and answers the parsed envelope. */
-  call<T = Record<string, unknown>>(url: string, data?: unknown, options?: CallOptions): Promise<Envelope & T>;
+  /**
+   * Calls a function of the contract through the router form: the input is checked against the
+   * definition at compile time and the answer is typed by its output.
+   */
+  call<C extends CallDef>(def: C, ...args: CallArgs<C>): Promise<CallAnswer<C>>;
+  /** Sends anything to any url (bad input, unknown or private functions) and answers the envelope. */
+  callRaw(url: string, data?: unknown, options?: CallOptions): Promise<Envelope>;
   /** Registers a fresh member (unique username) and answers its login result. */
   register(overrides?: { username?: string; password?: string }): Promise<LoginResult & { password: string }>;
   /** One more server instance on the same database (and Redis, when configured); closed by close(). */
@@ -121,13 +134,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   const closers: (() => Promise<void>)[] = [];
 
-  const call: TestApp['call'] = async (url, data = {}, opts = {}) => {
+  const callRaw: TestApp['callRaw'] = async (url, data = {}, opts = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
     if (opts.token) headers['uni-id-token'] = opts.token;
     if (opts.locale) headers['vk-locale'] = opts.locale;
     const res = await app.inject({ method: 'POST', url: '/api/router', headers, payload: { url, data } });
     return res.json();
   };
+  const call: TestApp['call'] = (def, ...[data, opts]) => callRaw(def.url, data, opts) as Promise<never>;
 
   return {
     app,
@@ -135,10 +149,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     call,
+    callRaw,
     async register(overrides = {}) {
       const password = overrides.password ?? 'Secret123';
       const username = overrides.username ?? uniqueName();
-      const res = await call<LoginResult>('user/pub/register', {
+      const res = await call(accountCalls.register, {
         username,
         password,
         password2: password,

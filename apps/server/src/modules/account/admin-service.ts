@@ -1,4 +1,5 @@
 import type { adminUserRow, Role } from '@studio/contract/account';
+import type { Permission } from '@studio/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
@@ -44,9 +45,14 @@ export async function listUsers(
  */
 export async function setRoles(
   ctx: AuthedContext,
-  input: { user_id: string; roles: Role[]; is_verify_staff: boolean; permission?: string[] },
+  input: { user_id: string; roles: Role[]; is_verify_staff: boolean; permission?: Permission[] },
 ): Promise<{ user: AdminUserRow }> {
   const roles = normalizeRoles(input.roles);
+  // Staff who manage members by permission must not hand out more than they hold themselves.
+  if (!ctx.user.role.includes('admin')) {
+    const held = new Set(ctx.user.permission);
+    if (roles.includes('admin') || input.permission?.some((p) => !held.has(p))) fail('PERMISSION_DENIED');
+  }
   // An admin cannot lock themselves out of the back office; another admin must do it.
   if (input.user_id === ctx.user.uid && !roles.includes('admin')) fail('CANNOT_REMOVE_OWN_ADMIN');
   const [row] = await ctx.db

@@ -1,4 +1,7 @@
-import type { LoginResult } from '@studio/contract/account';
+import { accountCalls, adminUserCalls } from '@studio/contract/account';
+import { adminPackageCalls } from '@studio/contract/packages';
+import type { Permission } from '@studio/contract/permissions';
+import { adminScheduleCalls } from '@studio/contract/schedule';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueName } from '../../testing/test-app';
@@ -21,21 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Row {
-  _id: string;
-  username: string | null;
-  nickname: string;
-  role: string[];
-  permission: string[];
-  is_verify_staff: boolean;
-}
-type Page = { rows: Row[]; total: number; hasMore: boolean };
-
-const list = (data: Record<string, unknown>, token = adminToken) => t.call<Page>('admin/user.getList', data, { token });
+const list = (data: Record<string, unknown>, token = adminToken) => t.call(adminUserCalls.getList, data, { token });
 
 describe('access to admin calls', () => {
   it('refuses without a token (30204), refuses a member with 403 PERMISSION_DENIED, admits an admin', async () => {
-    const anonymous = await t.call('admin/user.getList', {});
+    const anonymous = await t.call(adminUserCalls.getList, {});
     expect(anonymous.code).toBe(30204);
     expect(anonymous.msg).toContain('token');
 
@@ -110,13 +103,13 @@ describe('admin/user.getList', () => {
 describe('admin/user.setRoles', () => {
   it('makes a member a teacher and verification staff, effective on their next call', async () => {
     const member = await t.register();
-    const res = await t.call<{ user: Row }>(
-      'admin/user.setRoles',
+    const res = await t.call(
+      adminUserCalls.setRoles,
       {
         user_id: member.uid,
         roles: ['teacher', 'member', 'teacher'],
         is_verify_staff: true,
-        permission: ['order_verify'],
+        permission: ['packages.manage'],
       },
       { token: adminToken },
     );
@@ -124,31 +117,27 @@ describe('admin/user.setRoles', () => {
       _id: member.uid,
       role: ['member', 'teacher'],
       is_verify_staff: true,
-      permission: ['order_verify'],
+      permission: ['packages.manage'],
     });
-    const check = await t.call('user/pub/checkToken', {}, { token: member.vk_uni_token.token });
-    expect(check).toMatchObject({ role: ['member', 'teacher'], permission: ['order_verify'] });
-    const info = await t.call<{ userInfo: { is_verify_staff: boolean } }>(
-      'user/kh/getMyUserInfo',
-      {},
-      { token: member.vk_uni_token.token },
-    );
+    const check = await t.call(accountCalls.checkToken, {}, { token: member.vk_uni_token.token });
+    expect(check).toMatchObject({ role: ['member', 'teacher'], permission: ['packages.manage'] });
+    const info = await t.call(accountCalls.getMyUserInfo, {}, { token: member.vk_uni_token.token });
     expect(info.userInfo.is_verify_staff).toBe(true);
 
     // Without `permission` the permissions stay as they are.
-    const back = await t.call<{ user: Row }>(
-      'admin/user.setRoles',
+    const back = await t.call(
+      adminUserCalls.setRoles,
       { user_id: member.uid, roles: ['member'], is_verify_staff: false },
       { token: adminToken },
     );
-    expect(back.user).toMatchObject({ role: ['member'], is_verify_staff: false, permission: ['order_verify'] });
+    expect(back.user).toMatchObject({ role: ['member'], is_verify_staff: false, permission: ['packages.manage'] });
   });
 
   it('gives a new admin access to admin calls at once', async () => {
     const member = await t.register();
     expect((await list({}, member.vk_uni_token.token)).code).toBe('PERMISSION_DENIED');
     await t.call(
-      'admin/user.setRoles',
+      adminUserCalls.setRoles,
       { user_id: member.uid, roles: ['member', 'admin'], is_verify_staff: false },
       {
         token: adminToken,
@@ -159,7 +148,7 @@ describe('admin/user.setRoles', () => {
 
   it('refuses to let an admin remove their own admin role', async () => {
     const res = await t.call(
-      'admin/user.setRoles',
+      adminUserCalls.setRoles,
       { user_id: adminUid, roles: ['member'], is_verify_staff: false },
       { token: adminToken },
     );
@@ -169,7 +158,7 @@ describe('admin/user.setRoles', () => {
 
   it('answers USER_NOT_FOUND for an unknown member', async () => {
     const res = await t.call(
-      'admin/user.setRoles',
+      adminUserCalls.setRoles,
       { user_id: 'nobody', roles: ['member'], is_verify_staff: false },
       { token: adminToken },
     );
@@ -182,7 +171,7 @@ describe('admin/user.setRoles', () => {
     [{ user_id: 'x', roles: ['member'] }, 'is_verify_staff'],
     [{ roles: ['member'], is_verify_staff: false }, 'user_id'],
   ])('refuses %o naming %s', async (data, field) => {
-    expect(await t.call('admin/user.setRoles', data, { token: adminToken })).toMatchObject({
+    expect(await t.callRaw(adminUserCalls.setRoles.url, data, { token: adminToken })).toMatchObject({
       code: 'INVALID_PARAM',
       field,
     });
@@ -192,7 +181,7 @@ describe('admin/user.setRoles', () => {
 describe('ADMIN_USERNAME / ADMIN_PASSWORD bootstrap', () => {
   const start = (password: string, username: string) =>
     runStartupTasks(t.app.db, { ...t.config, ADMIN_USERNAME: username, ADMIN_PASSWORD: password }, t.clock);
-  const login = (username: string, password: string) => t.call<LoginResult>('user/pub/login', { username, password });
+  const login = (username: string, password: string) => t.call(accountCalls.login, { username, password });
 
   it('creates the admin at start and resets its password (and lock) at every later start', async () => {
     const username = uniqueName('root');
@@ -219,5 +208,85 @@ describe('ADMIN_USERNAME / ADMIN_PASSWORD bootstrap', () => {
     expect(row?.id).toBe(member.uid);
     expect(row?.roles).toEqual(['member', 'admin']);
     expect((await login(username, 'Boot_pass1')).code).toBe(0);
+  });
+});
+
+describe('permissions (staff without the admin role)', () => {
+  /** A member holding only the given permissions, granted by the admin. */
+  async function staffWith(...permission: Permission[]) {
+    const member = await t.register();
+    const set = await t.call(
+      adminUserCalls.setRoles,
+      { user_id: member.uid, roles: ['member'], is_verify_staff: false, permission },
+      { token: adminToken },
+    );
+    expect(set.code).toBe(0);
+    return member;
+  }
+  const course = { name: 'Yin', duration_min: 60, default_capacity: 10 };
+
+  it('lets classes.manage make a classes call but not admin/user.setRoles or admin/user.getList', async () => {
+    const staff = await staffWith('classes.manage');
+    const token = staff.vk_uni_token.token;
+    const saved = await t.call(adminScheduleCalls.saveCourse, course, { token });
+    expect(saved.code).toBe(0);
+    expect(saved.course.name).toBe('Yin');
+    expect((await t.call(adminScheduleCalls.getCourseList, {}, { token })).code).toBe(0);
+
+    const roles = { user_id: staff.uid, roles: ['member' as const], is_verify_staff: false };
+    const refused = await t.call(adminUserCalls.setRoles, roles, { token });
+    expect(refused).toMatchObject({ code: 'PERMISSION_DENIED', msg: 'You do not have permission to do this' });
+    expect((await t.call(adminUserCalls.getList, {}, { token })).code).toBe('PERMISSION_DENIED');
+    expect((await t.call(adminPackageCalls.getPackageList, {}, { token })).code).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses an admin call to a member without its permission, and without any', async () => {
+    const plain = await t.register();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/router',
+      headers: { 'content-type': 'application/json', 'uni-id-token': plain.vk_uni_token.token },
+      payload: { url: adminScheduleCalls.saveCourse.url, data: course },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
+    const other = await staffWith('packages.manage');
+    const saved = await t.call(adminScheduleCalls.saveCourse, course, { token: other.vk_uni_token.token });
+    expect(saved.code).toBe('PERMISSION_DENIED');
+  });
+
+  it('lets members.manage set roles, but never grant the admin role or a permission it lacks', async () => {
+    const manager = await staffWith('members.manage', 'classes.manage');
+    const token = manager.vk_uni_token.token;
+    const member = await t.register();
+    const teacher = { user_id: member.uid, roles: ['member', 'teacher'] as const, is_verify_staff: true };
+    expect((await t.call(adminUserCalls.setRoles, { ...teacher, roles: [...teacher.roles] }, { token })).code).toBe(0);
+    const held = await t.call(
+      adminUserCalls.setRoles,
+      { ...teacher, roles: ['member'], permission: ['classes.manage'] },
+      { token },
+    );
+    expect(held.user.permission).toEqual(['classes.manage']);
+
+    const asAdmin = await t.call(adminUserCalls.setRoles, { ...teacher, roles: ['member', 'admin'] }, { token });
+    expect(asAdmin.code).toBe('PERMISSION_DENIED');
+    const more = await t.call(
+      adminUserCalls.setRoles,
+      { ...teacher, roles: ['member'], permission: ['settings.manage'] },
+      { token },
+    );
+    expect(more.code).toBe('PERMISSION_DENIED');
+    const row = await t.app.db.query.users.findFirst({ where: eq(users.id, member.uid) });
+    expect(row).toMatchObject({ roles: ['member'], permissions: ['classes.manage'] });
+  });
+
+  it('refuses a permission name outside the list', async () => {
+    const member = await t.register();
+    const res = await t.callRaw(
+      adminUserCalls.setRoles.url,
+      { user_id: member.uid, roles: ['member'], is_verify_staff: false, permission: ['order_verify'] },
+      { token: adminToken },
+    );
+    expect(res).toMatchObject({ code: 'INVALID_PARAM', field: 'permission.0' });
   });
 });

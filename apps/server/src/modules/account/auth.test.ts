@@ -1,4 +1,5 @@
-import type { LoginResult } from '@studio/contract/account';
+import { accountCalls } from '@studio/contract/account';
+import type { CallInput } from '@studio/contract/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
@@ -17,14 +18,14 @@ afterAll(() => t.close());
 
 const PASSWORD = 'Secret123';
 
-function registerInput(overrides: Record<string, unknown> = {}) {
-  return { username: uniqueName('reg'), password: PASSWORD, password2: PASSWORD, agree: true, ...overrides };
+function registerInput(overrides: Partial<CallInput<typeof accountCalls.register>> = {}) {
+  return { username: uniqueName('reg'), password: PASSWORD, password2: PASSWORD, agree: true as const, ...overrides };
 }
 
 const login = (username: string, password: string, locale?: string) =>
-  t.call<LoginResult>('user/pub/login', { username, password }, { locale });
+  t.call(accountCalls.login, { username, password }, { locale });
 
-const me = (token: string) => t.call<{ userInfo: { _id: string } }>('user/kh/getMyUserInfo', {}, { token });
+const me = (token: string) => t.call(accountCalls.getMyUserInfo, {}, { token });
 
 async function setContact(uid: string, values: { email?: string; mobile?: string }) {
   await t.app.db.update(users).set(values).where(eq(users.id, uid));
@@ -33,7 +34,7 @@ async function setContact(uid: string, values: { email?: string; mobile?: string
 describe('user/pub/register', () => {
   it('creates a member and answers a login with a working token', async () => {
     const input = registerInput();
-    const res = await t.call<LoginResult>('user/pub/register', input);
+    const res = await t.call(accountCalls.register, input);
     expect(res).toMatchObject({
       code: 0,
       needUpdateUserInfo: false,
@@ -58,8 +59,9 @@ describe('user/pub/register', () => {
     ['a missing agreement', { agree: undefined }, 'agree'],
     ['an unknown field', { role: 'admin' }, 'role'],
   ])('refuses %s, naming the field', async (_case, overrides, field) => {
-    const input = registerInput(overrides);
-    const res = await t.call('user/pub/register', input);
+    // Deliberately invalid input: sent raw.
+    const input = { ...registerInput(), ...overrides };
+    const res = await t.callRaw(accountCalls.register.url, input);
     expect(res).toMatchObject({ code: 'INVALID_PARAM', field });
     expect(res.msg).toContain(field);
     expect(await t.app.db.query.users.findFirst({ where: eq(users.username, input.username as string) })).toBeFalsy();
@@ -68,29 +70,29 @@ describe('user/pub/register', () => {
   it('accepts the boundaries of the rules: 4-character username, 6 and 18 character passwords', async () => {
     for (const password of ['a_2345', `a${'b'.repeat(17)}`]) {
       const username = `u${Math.random().toString(36).slice(2, 5)}`;
-      const res = await t.call('user/pub/register', registerInput({ username, password, password2: password }));
+      const res = await t.call(accountCalls.register, registerInput({ username, password, password2: password }));
       expect(res.code, JSON.stringify(res)).toBe(0);
     }
   });
 
   it('refuses a taken username whatever its case', async () => {
     const username = uniqueName('Taken');
-    expect((await t.call('user/pub/register', registerInput({ username }))).code).toBe(0);
-    const again = await t.call('user/pub/register', registerInput({ username: username.toLowerCase() }));
+    expect((await t.call(accountCalls.register, registerInput({ username }))).code).toBe(0);
+    const again = await t.call(accountCalls.register, registerInput({ username: username.toLowerCase() }));
     expect(again.code).toBe('USERNAME_TAKEN');
   });
 
   it('links the inviter of a valid invite code and refuses an unknown one without creating the account', async () => {
     const inviter = await t.register();
     const code = inviter.userInfo.my_invite_code;
-    const invited = await t.call<LoginResult>('user/pub/register', registerInput({ invite_code: code.toLowerCase() }));
+    const invited = await t.call(accountCalls.register, registerInput({ invite_code: code.toLowerCase() }));
     expect(invited.code).toBe(0);
     const row = await t.app.db.query.users.findFirst({ where: eq(users.id, invited.uid) });
     expect(row?.inviterId).toBe(inviter.uid);
     expect(row?.invitedAt?.toISOString()).toBe(t.clock.now().toISOString());
 
     const input = registerInput({ invite_code: 'NOSUCH99' });
-    expect((await t.call('user/pub/register', input)).code).toBe('INVITE_CODE_INVALID');
+    expect((await t.call(accountCalls.register, input)).code).toBe('INVITE_CODE_INVALID');
     expect(await t.app.db.query.users.findFirst({ where: eq(users.username, input.username) })).toBeUndefined();
   });
 
@@ -109,8 +111,8 @@ describe('user/pub/register', () => {
 
   it('answers in zh-Hans when the client asks for it', async () => {
     const username = uniqueName('zh');
-    await t.call('user/pub/register', registerInput({ username }));
-    const res = await t.call('user/pub/register', registerInput({ username }), { locale: 'zh-Hans' });
+    await t.call(accountCalls.register, registerInput({ username }));
+    const res = await t.call(accountCalls.register, registerInput({ username }), { locale: 'zh-Hans' });
     expect(res).toMatchObject({ code: 'USERNAME_TAKEN', msg: '该用户名已被注册' });
   });
 });
@@ -143,7 +145,7 @@ describe('user/pub/login', () => {
     ['an empty password', { username: 'abcd', password: '' }, 'password'],
     ['a missing password', { username: 'abcd' }, 'password'],
   ])('refuses %s, naming the field', async (_case, data, field) => {
-    expect(await t.call('user/pub/login', data)).toMatchObject({ code: 'INVALID_PARAM', field });
+    expect(await t.callRaw(accountCalls.login.url, data)).toMatchObject({ code: 'INVALID_PARAM', field });
   });
 
   it('locks password login for an hour after 6 wrong passwords, then lets the member in again', async () => {
@@ -206,10 +208,15 @@ describe('tokens', () => {
   it('logout revokes the token: it then answers 30202 everywhere', async () => {
     const member = await t.register();
     const token = member.vk_uni_token.token;
-    expect((await t.call('user/pub/logout', {}, { token })).code).toBe(0);
-    for (const url of ['user/kh/getMyUserInfo', 'user/pub/checkToken', 'user/pub/loginByToken', 'user/pub/logout']) {
-      const res = await t.call(url, {}, { token });
-      expect(res.code, url).toBe(30202);
+    expect((await t.call(accountCalls.logout, {}, { token })).code).toBe(0);
+    for (const def of [
+      accountCalls.getMyUserInfo,
+      accountCalls.checkToken,
+      accountCalls.loginByToken,
+      accountCalls.logout,
+    ]) {
+      const res = await t.call(def, {}, { token });
+      expect(res.code, def.url).toBe(30202);
       expect(res.msg).toContain('token');
     }
     // Another session of the same member is untouched.
@@ -218,18 +225,23 @@ describe('tokens', () => {
   });
 
   it('refuses logout, checkToken and loginByToken without a token with 30204', async () => {
-    for (const url of ['user/pub/logout', 'user/pub/checkToken', 'user/pub/loginByToken', 'user/kh/getMyUserInfo']) {
-      const res = await t.call(url);
-      expect(res.code, url).toBe(30204);
+    for (const def of [
+      accountCalls.logout,
+      accountCalls.checkToken,
+      accountCalls.loginByToken,
+      accountCalls.getMyUserInfo,
+    ]) {
+      const res = await t.call(def);
+      expect(res.code, def.url).toBe(30204);
       expect(res.msg).toContain('token');
     }
-    expect((await t.call('user/kh/getMyUserInfo', {}, { token: 'not.a.jwt' })).code).toBe(30204);
+    expect((await t.call(accountCalls.getMyUserInfo, {}, { token: 'not.a.jwt' })).code).toBe(30204);
   });
 
   it('checkToken answers who the token belongs to; loginByToken answers a fresh login', async () => {
     const member = await t.register();
     const token = member.vk_uni_token.token;
-    const check = await t.call('user/pub/checkToken', {}, { token });
+    const check = await t.call(accountCalls.checkToken, {}, { token });
     expect(check).toMatchObject({
       code: 0,
       uid: member.uid,
@@ -238,7 +250,7 @@ describe('tokens', () => {
       tokenExpired: member.vk_uni_token.tokenExpired,
     });
     t.clock.advance(MINUTE);
-    const again = await t.call<LoginResult>('user/pub/loginByToken', {}, { token });
+    const again = await t.call(accountCalls.loginByToken, {}, { token });
     expect(again).toMatchObject({ code: 0, uid: member.uid, userInfo: { _id: member.uid } });
     expect(again.vk_uni_token.token).not.toBe(token);
     expect((await me(again.vk_uni_token.token)).code).toBe(0);

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@studio/contract/account';
+import { accountCalls, type CodePurpose } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../platform/clock';
@@ -16,12 +16,12 @@ afterAll(() => t.close());
 /** Moves past the one-send-per-minute rule, so that a test may send to the same target again. */
 const nextMinute = () => t.clock.advance(60_000);
 
-const sendEmail = (email: string, type: string, token?: string) =>
-  t.call('user/pub/sendEmailCode', { email, type }, { token });
-const sendSms = (mobile: string, type: string, token?: string) =>
-  t.call('user/pub/sendSmsCode', { mobile, type }, { token });
-const loginByEmail = (email: string, code: string) => t.call<LoginResult>('user/pub/loginByEmail', { email, code });
-const loginBySms = (mobile: string, code: string) => t.call<LoginResult>('user/pub/loginBySms', { mobile, code });
+const sendEmail = (email: string, type: CodePurpose, token?: string) =>
+  t.call(accountCalls.sendEmailCode, { email, type }, { token });
+const sendSms = (mobile: string, type: CodePurpose, token?: string) =>
+  t.call(accountCalls.sendSmsCode, { mobile, type }, { token });
+const loginByEmail = (email: string, code: string) => t.call(accountCalls.loginByEmail, { email, code });
+const loginBySms = (mobile: string, code: string) => t.call(accountCalls.loginBySms, { mobile, code });
 
 describe('sending codes', () => {
   it('sends a 6-digit code that no answer contains and the database keeps only as a hash', async () => {
@@ -78,12 +78,12 @@ describe('sending codes', () => {
       'password2',
     ],
   ])('%s refuses %o, naming the field', async (fn, data, field) => {
-    expect(await t.call(`user/pub/${fn}`, data)).toMatchObject({ code: 'INVALID_PARAM', field });
+    expect(await t.callRaw(`user/pub/${fn}`, data)).toMatchObject({ code: 'INVALID_PARAM', field });
   });
 
   it('writes the message in the language of the client', async () => {
     const { email } = uniqueContact();
-    await t.call('user/pub/sendEmailCode', { email, type: 'login' }, { locale: 'zh-Hans' });
+    await t.call(accountCalls.sendEmailCode, { email, type: 'login' }, { locale: 'zh-Hans' });
     const [message] = await outboxFor(t, email);
     expect(message!.body).toMatch(/验证码是 \d{6}，10 分钟内有效/);
   });
@@ -119,7 +119,7 @@ describe('loginByEmail and loginBySms', () => {
     const second = await loginByEmail(email, await latestCode(t, email));
     expect(second.code).toBe(0);
     expect(second.uid).toBe(first.uid);
-    expect((await t.call('user/kh/getMyUserInfo', {}, { token: second.vk_uni_token.token })).code).toBe(0);
+    expect((await t.call(accountCalls.getMyUserInfo, {}, { token: second.vk_uni_token.token })).code).toBe(0);
   });
 
   it('logs in by SMS, creating the account with the mobile number', async () => {
@@ -197,7 +197,7 @@ describe('loginByEmail and loginBySms', () => {
     await sendEmail(email, 'login');
     const loginCode = await latestCode(t, email);
     const reset = { email, code: loginCode, password: 'Fresh_456' };
-    expect((await t.call('user/pub/resetPasswordByEmail', reset)).code).toBe('CODE_INVALID');
+    expect((await t.call(accountCalls.resetPasswordByEmail, reset)).code).toBe('CODE_INVALID');
 
     nextMinute();
     await sendEmail(email, 'login');
@@ -232,19 +232,19 @@ describe('resetPasswordByEmail and resetPasswordByMobile', () => {
       .set({ email, lockedUntil: new Date(t.clock.now().getTime() + 30 * MINUTE) })
       .where(eq(users.id, member.uid));
     await sendEmail(email, 'reset');
-    const res = await t.call('user/pub/resetPasswordByEmail', {
+    const res = await t.call(accountCalls.resetPasswordByEmail, {
       email,
       code: await latestCode(t, email),
       password: 'Fresh_456',
       password2: 'Fresh_456',
     });
     expect(res).toEqual({ code: 0, msg: 'ok' });
-    expect((await t.call('user/kh/getMyUserInfo', {}, { token: member.vk_uni_token.token })).code).toBe(30202);
+    expect((await t.call(accountCalls.getMyUserInfo, {}, { token: member.vk_uni_token.token })).code).toBe(30202);
     const name = member.userInfo.username!;
-    expect((await t.call('user/pub/login', { username: name, password: member.password })).code).toBe(
+    expect((await t.call(accountCalls.login, { username: name, password: member.password })).code).toBe(
       'ACCOUNT_OR_PASSWORD_WRONG',
     );
-    expect((await t.call('user/pub/login', { username: name, password: 'Fresh_456' })).code).toBe(0);
+    expect((await t.call(accountCalls.login, { username: name, password: 'Fresh_456' })).code).toBe(0);
   });
 
   it('resets by SMS as well', async () => {
@@ -254,9 +254,9 @@ describe('resetPasswordByEmail and resetPasswordByMobile', () => {
     await sendSms(mobile, 'reset');
     const code = await latestCode(t, mobile);
     const wrong = { mobile, code: wrongCode(code), password: 'Fresh_456' };
-    expect(await t.call('user/pub/resetPasswordByMobile', wrong)).toMatchObject({ code: 'CODE_INVALID' });
-    expect((await t.call('user/pub/resetPasswordByMobile', { ...wrong, code })).code).toBe(0);
-    expect((await t.call('user/pub/login', { username: mobile, password: 'Fresh_456' })).code).toBe(0);
+    expect(await t.call(accountCalls.resetPasswordByMobile, wrong)).toMatchObject({ code: 'CODE_INVALID' });
+    expect((await t.call(accountCalls.resetPasswordByMobile, { ...wrong, code })).code).toBe(0);
+    expect((await t.call(accountCalls.login, { username: mobile, password: 'Fresh_456' })).code).toBe(0);
   });
 
   it('answers an unknown address exactly like a known one, without sending anything', async () => {
@@ -271,7 +271,7 @@ describe('resetPasswordByEmail and resetPasswordByMobile', () => {
     expect(await outboxFor(t, unknown)).toHaveLength(0);
     // Even the resend interval behaves the same.
     expect(await sendEmail(unknown, 'reset')).toEqual(await sendEmail(known, 'reset'));
-    const reset = await t.call('user/pub/resetPasswordByEmail', {
+    const reset = await t.call(accountCalls.resetPasswordByEmail, {
       email: unknown,
       code: '123456',
       password: 'Fresh_456',

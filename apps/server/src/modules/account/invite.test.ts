@@ -1,4 +1,4 @@
-import type { InvitedUser } from '@studio/contract/account';
+import { accountCalls } from '@studio/contract/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -8,16 +8,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { rows: InvitedUser[]; total: number; hasMore: boolean };
 const accept = (invite_code: string, token: string, locale?: string) =>
-  t.call('user/kh/acceptInvite', { invite_code }, { token, locale });
+  t.call(accountCalls.acceptInvite, { invite_code }, { token, locale });
 const invited = (token: string, page: Record<string, number> = {}) =>
-  t.call<Page>('user/kh/getInvitedUser', page, { token });
+  t.call(accountCalls.getInvitedUser, page, { token });
 
 describe('invites', () => {
   it("setUserInviteCode answers the member's own code", async () => {
     const member = await t.register();
-    const res = await t.call('user/kh/setUserInviteCode', {}, { token: member.vk_uni_token.token });
+    const res = await t.call(accountCalls.setUserInviteCode, {}, { token: member.vk_uni_token.token });
     expect(res).toMatchObject({ code: 0, my_invite_code: member.userInfo.my_invite_code });
     expect(member.userInfo.my_invite_code).toMatch(/^[2-9A-Z]{8}$/);
   });
@@ -63,8 +62,8 @@ describe('invites', () => {
       code: 'INVALID_PARAM',
       field: 'pageSize',
     });
-    for (const url of ['user/kh/acceptInvite', 'user/kh/getInvitedUser', 'user/kh/setUserInviteCode']) {
-      expect((await t.call(url, {})).code, url).toBe(30204);
+    for (const { url } of [accountCalls.acceptInvite, accountCalls.getInvitedUser, accountCalls.setUserInviteCode]) {
+      expect((await t.callRaw(url, {})).code, url).toBe(30204);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES, type UserInfo } from '@studio/contract/account';
+import { accountCalls, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
+import type { Envelope } from '@studio/contract/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -43,7 +44,8 @@ async function upload(content: Buffer | string, options: { token?: string; filen
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers, payload });
   return {
     status: res.statusCode,
-    body: res.json() as { code: number | string; msg: string; url?: string; file_id?: string },
+    // The upload answer's fields are there when code is 0, as with t.call.
+    body: res.json() as Envelope & UploadResult,
   };
 }
 
@@ -120,7 +122,7 @@ describe('POST /api/upload', () => {
     expect(none.body.code).toBe(30204);
     expect(none.body.msg).toContain('token');
     const member = await t.register();
-    await t.call('user/pub/logout', {}, { token: member.vk_uni_token.token });
+    await t.call(accountCalls.logout, {}, { token: member.vk_uni_token.token });
     expect((await upload(png(1, 1), { token: member.vk_uni_token.token })).body.code).toBe(30202);
   });
 
@@ -144,12 +146,12 @@ describe('user/kh/setAvatar', () => {
     const member = await t.register();
     const token = member.vk_uni_token.token;
     const { body } = await upload(png(200, 200), { token });
-    const res = await t.call<{ userInfo: UserInfo }>('user/kh/setAvatar', { avatar: body.url }, { token });
+    const res = await t.call(accountCalls.setAvatar, { avatar: body.url }, { token });
     expect(res.userInfo.avatar).toBe(body.url);
 
     const second = await upload(png(100, 100), { token });
     const absolute = `https://studio.example.com${second.body.url}`;
-    const again = await t.call<{ userInfo: UserInfo }>('user/kh/setAvatar', { avatar: absolute }, { token });
+    const again = await t.call(accountCalls.setAvatar, { avatar: absolute }, { token });
     expect(again.userInfo.avatar).toBe(second.body.url);
     expect(existsSync(path.join(t.config.DATA_DIR, second.body.url!.slice(1)))).toBe(true);
   });
@@ -159,13 +161,13 @@ describe('user/kh/setAvatar', () => {
     const other = await t.register();
     const { body } = await upload(png(10, 10), { token: owner.vk_uni_token.token });
     for (const avatar of [body.url, 'https://evil.example.com/a.png', '/uploads/2026-11/none.png']) {
-      const res = await t.call('user/kh/setAvatar', { avatar }, { token: other.vk_uni_token.token });
+      const res = await t.call(accountCalls.setAvatar, { avatar }, { token: other.vk_uni_token.token });
       expect(res, avatar).toMatchObject({ code: 'INVALID_PARAM', field: 'avatar' });
     }
-    expect(await t.call('user/kh/setAvatar', { avatar: '' }, { token: other.vk_uni_token.token })).toMatchObject({
+    expect(await t.call(accountCalls.setAvatar, { avatar: '' }, { token: other.vk_uni_token.token })).toMatchObject({
       code: 'INVALID_PARAM',
       field: 'avatar',
     });
-    expect((await t.call('user/kh/setAvatar', { avatar: body.url })).code).toBe(30204);
+    expect((await t.call(accountCalls.setAvatar, { avatar: body.url })).code).toBe(30204);
   });
 });

@@ -1,3 +1,6 @@
+import { calendarCalls } from '@studio/contract/calendar';
+import { adminReservationCalls, reservationCalls } from '@studio/contract/reservations';
+import { adminScheduleCalls } from '@studio/contract/schedule';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -73,9 +76,8 @@ const utcStamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-type Feed = { url: string };
-const getFeed = (m: TestMember) => t.call<Feed>('client/course.getCalendarFeed', {}, { token: m.token });
-const resetFeed = (m: TestMember) => t.call<Feed>('client/course.resetCalendarFeed', {}, { token: m.token });
+const getFeed = (m: TestMember) => t.call(calendarCalls.getCalendarFeed, {}, { token: m.token });
+const resetFeed = (m: TestMember) => t.call(calendarCalls.resetCalendarFeed, {}, { token: m.token });
 const fetchFeed = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 async function events(url: string): Promise<Component[]> {
@@ -121,8 +123,8 @@ describe('client/course.getCalendarFeed', () => {
   });
 
   it('needs a token', async () => {
-    expect((await t.call('client/course.getCalendarFeed', {})).code).toBe(30204);
-    expect((await t.call('client/course.resetCalendarFeed', {})).code).toBe(30204);
+    expect((await t.call(calendarCalls.getCalendarFeed, {})).code).toBe(30204);
+    expect((await t.call(calendarCalls.resetCalendarFeed, {})).code).toBe(30204);
   });
 });
 
@@ -132,7 +134,7 @@ describe('GET /api/calendar/<secret>.ics', () => {
     const course = await buildCourse(t, { name: 'Vinyasa Flow' });
     const room = await buildRoom(t, { name: 'Lotus Room' });
     await t.call(
-      'admin/room.save',
+      adminScheduleCalls.saveRoom,
       { _id: room.id, name: 'Lotus Room', capacity: 20, address: '12 Willow Lane, London' },
       { token: admin.token },
     );
@@ -152,10 +154,16 @@ describe('GET /api/calendar/<secret>.ics', () => {
     // Someone else's booking never shows in this member's feed.
     await bookDirect((await memberWithCredits()).id, upcoming);
     expect(
-      (await t.call('client/course.cancelBooking', { reservation_id: droppedId }, { token: member.token })).code,
+      (await t.call(reservationCalls.cancelBooking, { reservation_id: droppedId }, { token: member.token })).code,
     ).toBe(0);
     expect(
-      (await t.call('admin/session.cancel', { _id: calledOff.id, reason: 'Teacher ill' }, { token: admin.token })).code,
+      (
+        await t.call(
+          adminReservationCalls.cancelSession,
+          { _id: calledOff.id, reason: 'Teacher ill' },
+          { token: admin.token },
+        )
+      ).code,
     ).toBe(0);
 
     const { url } = await getFeed(member);

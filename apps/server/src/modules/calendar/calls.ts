@@ -1,4 +1,4 @@
-import { calendarCalls } from '@studio/contract/teacher';
+import { calendarCalls } from '@studio/contract/calendar';
 import { handle } from '../../platform/protocol';
 import * as calendar from './service';
 

@@ -1,4 +1,4 @@
-import { CALENDAR_PATH_PREFIX } from '@studio/contract/teacher';
+import { CALENDAR_PATH_PREFIX } from '@studio/contract/calendar';
 import type { FastifyInstance } from 'fastify';
 import { localeOf } from '../../platform/protocol';
 import * as calendar from './service';

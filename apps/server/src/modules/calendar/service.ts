@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { ReservationRecord, ReservationStatus } from '@studio/contract/course';
+import { CALENDAR_PATH_PREFIX } from '@studio/contract/calendar';
 import { interpolate } from '@studio/contract/errors';
+import type { ReservationStatus } from '@studio/contract/flow';
 import type { Locale } from '@studio/contract/locale';
-import { CALENDAR_PATH_PREFIX } from '@studio/contract/teacher';
+import type { ReservationRecord } from '@studio/contract/reservations';
 import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';

@@ -1,4 +1,4 @@
-import { adminMerchantCalls, merchantCalls } from '@studio/contract/account';
+import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
 import { getMerchant, saveMerchant, toAdminMerchantRecord, toMchInfo } from './service';
 

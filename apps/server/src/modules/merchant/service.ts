@@ -1,6 +1,6 @@
-import type { adminMerchantRecord, MchInfo, merchantSaveInput } from '@studio/contract/account';
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contract/localized-text';
+import type { adminMerchantRecord, MchInfo, merchantSaveInput } from '@studio/contract/merchant';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';

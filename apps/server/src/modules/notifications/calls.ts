@@ -1,4 +1,4 @@
-import { notificationCalls } from '@studio/contract/notification';
+import { notificationCalls } from '@studio/contract/notifications';
 import { handle } from '../../platform/protocol';
 import { getMerchant } from '../merchant/service';
 import * as notices from './service';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@studio/contract/format';
 import type { Locale } from '@studio/contract/locale';
-import { type MemberNotification, noticeText } from '@studio/contract/notification';
+import { type MemberNotification, type NoticeEvent, noticeText } from '@studio/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -14,14 +14,13 @@ export interface Delivery {
   event: RealtimeEvent;
 }
 
-export interface NewNotice {
+/** A notice for one member: a type of the contract with its data (rendered in the reader's language). */
+export type NewNotice = NoticeEvent & {
   userId: string;
-  /** A key of NOTICE_TEXTS (rendered in the reader's language), or any type with title/body. */
-  type: string;
-  data: Record<string, unknown>;
+  /** Stored as the fallback text of a type that has none in the contract. */
   title?: string;
   body?: string;
-}
+};
 
 /**
  * Stores notices in the caller's transaction (so they exist exactly when the change does) and
@@ -40,7 +39,7 @@ export async function storeNotices(tx: DbOrTx, notices: NewNotice[], now: Date):
       createdAt: now,
     })),
   );
-  return notices.map((n) => ({ userId: n.userId, event: { type: n.type, data: n.data } }));
+  return notices.map((n) => ({ userId: n.userId, event: { type: n.type, data: n.data } as NoticeEvent }));
 }
 
 /** Pushes after commit. A failed push is logged, never thrown: the stored notice remains. */

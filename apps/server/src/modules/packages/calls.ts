@@ -1,17 +1,17 @@
-import { adminClassCalls, courseCalls } from '@studio/contract/course';
+import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
 import { handle } from '../../platform/protocol';
 import * as packages from './service';
 
 export const packageHandlers = [
-  handle(courseCalls.getMyPackages, async (input, ctx) => ({
+  handle(packageCalls.getMyPackages, async (input, ctx) => ({
     rows: await packages.listMyPackages(ctx.db, ctx.user.uid, ctx.clock.now(), input.status, ctx.locale),
   })),
-  handle(adminClassCalls.grantPackage, async (input, ctx) => {
+  handle(adminPackageCalls.grantPackage, async (input, ctx) => {
     const now = ctx.clock.now();
     const row = await packages.grantPackage(ctx.db, input, ctx.user.uid, now);
     return { package: packages.toAdminPackageRecord(row, now, ctx.locale) };
   }),
-  handle(adminClassCalls.getPackageList, async (input, ctx) => {
+  handle(adminPackageCalls.getPackageList, async (input, ctx) => {
     const now = ctx.clock.now();
     const { rows, total } = await packages.listPackagesForAdmin(
       ctx.db,

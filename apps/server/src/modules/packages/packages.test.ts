@@ -1,11 +1,13 @@
 import {
+  adminPackageCalls,
   computePackageStatus,
-  type PackageRecord,
   type PackageStatus,
+  packageCalls,
   packageCoversSession,
   packageValidity,
-  type ReservationRecord,
-} from '@studio/contract/course';
+} from '@studio/contract/packages';
+import type { CallInput } from '@studio/contract/protocol';
+import { reservationCalls } from '@studio/contract/reservations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -96,19 +98,15 @@ afterAll(() => t.close());
 beforeEach(() => t.clock.set(START));
 
 const book = (m: TestMember, session_id: string, package_id?: string) =>
-  t.call<{ reservation: ReservationRecord }>(
-    'client/course.book',
-    { session_id, ...(package_id ? { package_id } : {}) },
-    { token: m.token },
-  );
+  t.call(reservationCalls.book, { session_id, ...(package_id ? { package_id } : {}) }, { token: m.token });
 const at = (days: number) => new Date(Date.parse(START) + days * DAY);
 
 describe('admin/package.grant', () => {
   it('issues a long-term package starting now, or a fixed range, and shows it to the member', async () => {
     const m = await buildMember(t);
     const course = await buildCourse(t);
-    const longTerm = await t.call<{ package: PackageRecord & { user_id: string } }>(
-      'admin/package.grant',
+    const longTerm = await t.call(
+      adminPackageCalls.grantPackage,
       { user_id: m.id, name: '5 classes', class_count: 5 },
       { token: admin.token },
     );
@@ -123,8 +121,8 @@ describe('admin/package.grant', () => {
       valid_until: null,
       course_ids: [],
     });
-    const fixed = await t.call<{ package: PackageRecord }>(
-      'admin/package.grant',
+    const fixed = await t.call(
+      adminPackageCalls.grantPackage,
       {
         user_id: m.id,
         name: 'Yin month',
@@ -136,13 +134,14 @@ describe('admin/package.grant', () => {
       { token: admin.token },
     );
     expect(fixed.package).toMatchObject({ valid_until: '2026-12-31T23:59:59.000Z', course_ids: [course.id] });
-    const mine = await t.call<{ rows: PackageRecord[] }>('client/course.getMyPackages', {}, { token: m.token });
+    const mine = await t.call(packageCalls.getMyPackages, {}, { token: m.token });
     expect(mine.rows.map((p) => p._id).sort()).toEqual([longTerm.package._id, fixed.package._id].sort());
   });
 
   it('refuses bad input, unknown members and courses, and non-admins', async () => {
     const m = await buildMember(t);
-    const grant = (data: object, token = admin.token) => t.call('admin/package.grant', data, { token });
+    const grant = (data: CallInput<typeof adminPackageCalls.grantPackage>, token = admin.token) =>
+      t.call(adminPackageCalls.grantPackage, data, { token });
     expect((await grant({ user_id: m.id, name: 'x', class_count: 1 }, m.token)).code).toBe('PERMISSION_DENIED');
     expect((await grant({ user_id: 'nobody', name: 'x', class_count: 1 })).code).toBe('USER_NOT_FOUND');
     expect((await grant({ user_id: m.id, name: 'x', class_count: 0 })).code).toBe('INVALID_PARAM');
@@ -166,21 +165,17 @@ describe('admin/package.getList', () => {
       classCount: 2,
       validity: { mode: 'fixed', valid_from: at(-10), valid_until: at(-1) },
     });
-    const list = await t.call<{ rows: (PackageRecord & { user_id: string })[]; total: number; hasMore: boolean }>(
-      'admin/package.getList',
-      { user_id: m.id, pageSize: 1 },
-      { token: admin.token },
-    );
+    const list = await t.call(adminPackageCalls.getPackageList, { user_id: m.id, pageSize: 1 }, { token: admin.token });
     expect(list).toMatchObject({ total: 2, hasMore: true });
     expect(list.rows[0]!.user_id).toBe(m.id);
-    const expired = await t.call<{ rows: PackageRecord[]; total: number }>(
-      'admin/package.getList',
+    const expired = await t.call(
+      adminPackageCalls.getPackageList,
       { user_id: m.id, status: 'expired' },
       { token: admin.token },
     );
     expect(expired).toMatchObject({ total: 1, rows: [{ _id: b.id, status: 'expired' }] });
     expect(a.id).not.toBe(b.id);
-    expect((await t.call('admin/package.getList', {}, { token: m.token })).code).toBe('PERMISSION_DENIED');
+    expect((await t.call(adminPackageCalls.getPackageList, {}, { token: m.token })).code).toBe('PERMISSION_DENIED');
   });
 });
 
@@ -196,7 +191,7 @@ describe('client/course.getMyPackages', () => {
     });
     await book(m, (await buildSession(t)).id, used.id);
     await book(m, (await buildSession(t)).id, completed.id);
-    const all = await t.call<{ rows: PackageRecord[] }>('client/course.getMyPackages', {}, { token: m.token });
+    const all = await t.call(packageCalls.getMyPackages, {}, { token: m.token });
     const byId = Object.fromEntries(all.rows.map((p) => [p._id, p.status]));
     expect(byId).toEqual({
       [unused.id]: 'unused',
@@ -209,12 +204,8 @@ describe('client/course.getMyPackages', () => {
       ['used', used.id],
       ['completed', completed.id],
       ['expired', expired.id],
-    ]) {
-      const rows = await t.call<{ rows: PackageRecord[] }>(
-        'client/course.getMyPackages',
-        { status },
-        { token: m.token },
-      );
+    ] as const) {
+      const rows = await t.call(packageCalls.getMyPackages, { status }, { token: m.token });
       expect(rows.rows.map((p) => p._id)).toEqual([id]);
     }
     // Expiry needs no sweep: a package reads as expired the moment its validity ends.
@@ -222,9 +213,8 @@ describe('client/course.getMyPackages', () => {
       validity: { mode: 'fixed', valid_from: at(-1), valid_until: at(2) },
     });
     const statusNow = async () =>
-      (await t.call<{ rows: PackageRecord[] }>('client/course.getMyPackages', {}, { token: m.token })).rows.find(
-        (p) => p._id === shortLived.id,
-      )?.status;
+      (await t.call(packageCalls.getMyPackages, {}, { token: m.token })).rows.find((p) => p._id === shortLived.id)
+        ?.status;
     expect(await statusNow()).toBe('unused');
     t.clock.set(at(2));
     expect(await statusNow()).toBe('unused');

@@ -1,3 +1,5 @@
+import type { Locale } from '@studio/contract/locale';
+import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
 import {
   type adminPackageRecord,
   computePackageStatus,
@@ -6,9 +8,7 @@ import {
   type PackageValidityRule,
   type packageGrantInput,
   packageValidity,
-} from '@studio/contract/course';
-import type { Locale } from '@studio/contract/locale';
-import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
+} from '@studio/contract/packages';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';

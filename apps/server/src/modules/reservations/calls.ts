@@ -1,4 +1,4 @@
-import { adminClassCalls, courseCalls } from '@studio/contract/course';
+import { adminReservationCalls, reservationCalls } from '@studio/contract/reservations';
 import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import { handlePubSerialized } from '../../platform/serialized-answer';
@@ -11,13 +11,13 @@ const buildSchedule: ScheduleBuilder = (db, input, now, locale) =>
 
 export const reservationHandlers = [
   // Served from a shared, serialized week checked on every read (schedule-cache.ts).
-  handlePubSerialized(courseCalls.getSchedule, (input, ctx) =>
+  handlePubSerialized(reservationCalls.getSchedule, (input, ctx) =>
     scheduleCache(ctx.db, buildSchedule).read(input, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   ),
-  handlePub(courseCalls.getSessionDetail, (input, ctx) =>
+  handlePub(reservationCalls.getSessionDetail, (input, ctx) =>
     reservations.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   ),
-  handlePub(courseCalls.getTeacher, async (input, ctx) => {
+  handlePub(reservationCalls.getTeacher, async (input, ctx) => {
     const teacher = await schedule.findTeacher(ctx.db, input._id);
     if (!teacher?.active) return fail('NOT_FOUND');
     const sessions = await reservations.upcomingSessions(
@@ -29,7 +29,7 @@ export const reservationHandlers = [
     );
     return { teacher: schedule.toTeacherRecord(teacher, ctx.locale), sessions };
   }),
-  handlePub(courseCalls.getRoom, async (input, ctx) => {
+  handlePub(reservationCalls.getRoom, async (input, ctx) => {
     const room = await schedule.findRoom(ctx.db, input._id);
     if (!room?.active) return fail('NOT_FOUND');
     const sessions = await reservations.upcomingSessions(
@@ -42,35 +42,35 @@ export const reservationHandlers = [
     return { room: schedule.toRoomRecord(room, ctx.locale), sessions };
   }),
 
-  handle(courseCalls.book, async (input, ctx) => ({
+  handle(reservationCalls.book, async (input, ctx) => ({
     reservation: await reservations.book(ctx, ctx.user.uid, input),
   })),
-  handle(courseCalls.cancelBooking, async (input, ctx) => ({
+  handle(reservationCalls.cancelBooking, async (input, ctx) => ({
     reservation: await reservations.cancelBooking(ctx, {
       reservationId: input.reservation_id,
       by: 'member',
       userId: ctx.user.uid,
     }),
   })),
-  handle(courseCalls.joinWaitlist, async (input, ctx) => ({
+  handle(reservationCalls.joinWaitlist, async (input, ctx) => ({
     entry: await reservations.joinWaitlist(ctx, ctx.user.uid, input.session_id, input.package_id),
   })),
-  handle(courseCalls.leaveWaitlist, async (input, ctx) => ({
+  handle(reservationCalls.leaveWaitlist, async (input, ctx) => ({
     entry: await reservations.leaveWaitlist(ctx, ctx.user.uid, input.entry_id),
   })),
-  handle(courseCalls.getMyReservations, (input, ctx) =>
+  handle(reservationCalls.getMyReservations, (input, ctx) =>
     reservations.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
-  handle(courseCalls.getMyWaitlist, (input, ctx) =>
+  handle(reservationCalls.getMyWaitlist, (input, ctx) =>
     reservations.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
 
-  handle(adminClassCalls.createSession, async (input, ctx) => {
+  handle(adminReservationCalls.createSession, async (input, ctx) => {
     const now = ctx.clock.now();
     const row = await schedule.createSession(ctx.db, input, now);
     return { session: await reservations.getSessionRecord(ctx.db, row.id, null, now, ctx.locale) };
   }),
-  handle(adminClassCalls.createSeries, async (input, ctx) => {
+  handle(adminReservationCalls.createSeries, async (input, ctx) => {
     const now = ctx.clock.now();
     const { seriesId, sessions } = await schedule.createSeries(ctx.db, input, now);
     const records = await reservations.sessionRecordsById(
@@ -82,19 +82,19 @@ export const reservationHandlers = [
     );
     return { series_id: seriesId, sessions: sessions.map((s) => records.get(s.id)!) };
   }),
-  handle(adminClassCalls.cancelSession, async (input, ctx) => ({
+  handle(adminReservationCalls.cancelSession, async (input, ctx) => ({
     session: await reservations.cancelSession(ctx, input._id, input.reason),
   })),
-  handle(adminClassCalls.getSessionList, (input, ctx) =>
+  handle(adminReservationCalls.getSessionList, (input, ctx) =>
     reservations.listSessions(ctx.db, input, ctx.clock.now(), ctx.locale),
   ),
-  handle(adminClassCalls.getRoster, (input, ctx) =>
+  handle(adminReservationCalls.getRoster, (input, ctx) =>
     reservations.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale),
   ),
-  handle(adminClassCalls.checkIn, async (input, ctx) => ({
+  handle(adminReservationCalls.checkIn, async (input, ctx) => ({
     reservation: await reservations.checkIn(ctx, input._id, ctx.user.uid),
   })),
-  handle(adminClassCalls.cancelReservation, async (input, ctx) => ({
+  handle(adminReservationCalls.cancelReservation, async (input, ctx) => ({
     reservation: await reservations.cancelBooking(ctx, { reservationId: input._id, by: 'staff' }),
   })),
 ];

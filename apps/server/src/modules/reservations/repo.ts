@@ -1,4 +1,5 @@
-import type { MySessionStatus, ReservationStatus, WaitlistStatus } from '@studio/contract/course';
+import type { ReservationStatus, WaitlistStatus } from '@studio/contract/flow';
+import type { MySessionStatus } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';

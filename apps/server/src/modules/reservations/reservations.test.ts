@@ -1,4 +1,6 @@
-import type { ReservationRecord, SessionRecord, WaitlistEntryRecord } from '@studio/contract/course';
+import { notificationCalls } from '@studio/contract/notifications';
+import { adminReservationCalls, reservationCalls } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -29,27 +31,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(START));
 
-type Res = { reservation: ReservationRecord };
-type Entry = { entry: WaitlistEntryRecord };
-
 const book = (m: TestMember, session_id: string, package_id?: string) =>
-  t.call<Res>('client/course.book', { session_id, ...(package_id ? { package_id } : {}) }, { token: m.token });
+  t.call(reservationCalls.book, { session_id, ...(package_id ? { package_id } : {}) }, { token: m.token });
 const cancel = (m: TestMember, reservation_id: string) =>
-  t.call<Res>('client/course.cancelBooking', { reservation_id }, { token: m.token });
+  t.call(reservationCalls.cancelBooking, { reservation_id }, { token: m.token });
 const join = (m: TestMember, session_id: string, package_id?: string) =>
-  t.call<Entry>(
-    'client/course.joinWaitlist',
-    { session_id, ...(package_id ? { package_id } : {}) },
-    { token: m.token },
-  );
+  t.call(reservationCalls.joinWaitlist, { session_id, ...(package_id ? { package_id } : {}) }, { token: m.token });
 const leave = (m: TestMember, entry_id: string) =>
-  t.call<Entry>('client/course.leaveWaitlist', { entry_id }, { token: m.token });
+  t.call(reservationCalls.leaveWaitlist, { entry_id }, { token: m.token });
 const detail = (id: string, m?: TestMember) =>
-  t.call<{ session: SessionRecord; can_book: boolean; can_cancel: boolean; can_join_waitlist: boolean }>(
-    'client/course.pub_getSessionDetail',
-    { _id: id },
-    { token: m?.token },
-  );
+  t.call(reservationCalls.getSessionDetail, { _id: id }, { token: m?.token });
 
 /** A member holding a long-term package of `credits`. */
 async function memberWithCredits(credits = 10) {
@@ -87,7 +78,7 @@ describe('client/course.book', () => {
 
   it('needs a token', async () => {
     const session = await buildSession(t);
-    expect((await t.call('client/course.book', { session_id: session.id })).code).toBe(30204);
+    expect((await t.call(reservationCalls.book, { session_id: session.id })).code).toBe(30204);
   });
 
   it('opens exactly bookingWindowDays before start and closes at start', async () => {
@@ -128,7 +119,11 @@ describe('client/course.book', () => {
     const m = await memberWithCredits();
     expect((await book(m, 'nope')).code).toBe('SESSION_NOT_FOUND');
     const session = await buildSession(t);
-    await t.call('admin/session.cancel', { _id: session.id, reason: 'Teacher ill' }, { token: admin.token });
+    await t.call(
+      adminReservationCalls.cancelSession,
+      { _id: session.id, reason: 'Teacher ill' },
+      { token: admin.token },
+    );
     expect((await book(m, session.id)).code).toBe('SESSION_CANCELLED');
   });
 
@@ -189,7 +184,7 @@ describe('client/course.cancelBooking', () => {
       msg: 'Classes cannot be cancelled within 24 hours before start',
     });
     const zh = await t.call(
-      'client/course.cancelBooking',
+      reservationCalls.cancelBooking,
       { reservation_id: booked.reservation._id },
       {
         token: m.token,
@@ -269,7 +264,7 @@ describe('waitlist', () => {
 
     t.clock.set(START);
     const called = await fullSession(1);
-    await t.call('admin/session.cancel', { _id: called.id, reason: 'Flood' }, { token: admin.token });
+    await t.call(adminReservationCalls.cancelSession, { _id: called.id, reason: 'Flood' }, { token: admin.token });
     expect((await join(m, called.id)).code).toBe('SESSION_CANCELLED');
   });
 
@@ -286,11 +281,7 @@ describe('waitlist', () => {
     expect((await leave(a, ea._id)).code).toBe('WAITLIST_NOT_ACTIVE');
     expect((await leave(b, ec._id)).code).toBe('WAITLIST_NOT_FOUND');
 
-    const mine = await t.call<{ rows: WaitlistEntryRecord[] }>(
-      'client/course.getMyWaitlist',
-      { status: 'waiting' },
-      { token: c.token },
-    );
+    const mine = await t.call(reservationCalls.getMyWaitlist, { status: 'waiting' }, { token: c.token });
     expect(mine.rows.map((r) => r.position)).toEqual([2]);
     expect((await detail(full.id)).session.waitlist_count).toBe(2);
 
@@ -312,11 +303,7 @@ describe('waitlist', () => {
       const res = await cancel(holder, booked.reservation._id);
       // The answer already reflects the promotion: the seat is taken again.
       expect(res.reservation.session).toMatchObject({ booked_count: 1, seats_left: 0, waitlist_count: 1 });
-      const promoted = await t.call<{ rows: ReservationRecord[] }>(
-        'client/course.getMyReservations',
-        {},
-        { token: first.token },
-      );
+      const promoted = await t.call(reservationCalls.getMyReservations, {}, { token: first.token });
       expect(promoted.rows).toHaveLength(1);
       expect(promoted.rows[0]).toMatchObject({
         session_id: session.id,
@@ -324,8 +311,8 @@ describe('waitlist', () => {
         package_id: first.packageId,
       });
       expect((await findPackage(t.app.db, first.packageId))!.remainingCount).toBe(3);
-      const entries = await t.call<{ rows: WaitlistEntryRecord[] }>(
-        'client/course.getMyWaitlist',
+      const entries = await t.call(
+        reservationCalls.getMyWaitlist,
         {},
         {
           token: first.token,
@@ -336,8 +323,8 @@ describe('waitlist', () => {
         status: 'completed',
         reservation_id: promoted.rows[0]!._id,
       });
-      const secondView = await t.call<{ rows: WaitlistEntryRecord[] }>(
-        'client/course.getMyWaitlist',
+      const secondView = await t.call(
+        reservationCalls.getMyWaitlist,
         {},
         {
           token: second.token,
@@ -349,10 +336,7 @@ describe('waitlist', () => {
         type: 'waitlistPromoted',
         data: expect.objectContaining({ session_id: session.id, reservation_id: promoted.rows[0]!._id }),
       });
-      const notices = await t.call<{
-        rows: { type: string; title: string; body: string; read: boolean }[];
-        unread: number;
-      }>('client/notice.getMyNotifications', {}, { token: first.token });
+      const notices = await t.call(notificationCalls.getMyNotifications, {}, { token: first.token });
       expect(notices.unread).toBe(1);
       expect(notices.rows[0]).toMatchObject({ type: 'waitlistPromoted', title: 'You got a seat', read: false });
     } finally {
@@ -373,7 +357,7 @@ describe('waitlist', () => {
 
     expect((await join(m, session.id, m.packageId)).code).toBe(0);
     await cancel(holder, booked.reservation._id);
-    const mine = await t.call<{ rows: ReservationRecord[] }>('client/course.getMyReservations', {}, { token: m.token });
+    const mine = await t.call(reservationCalls.getMyReservations, {}, { token: m.token });
     expect(mine.rows[0]).toMatchObject({ session_id: session.id, package_id: m.packageId });
     expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(3);
     expect((await findPackage(t.app.db, soon.id))!.remainingCount).toBe(4);
@@ -393,16 +377,16 @@ describe('waitlist', () => {
     expect((await book(broke, (await buildSession(t)).id)).code).toBe(0);
 
     expect((await cancel(a, ra.reservation._id)).code).toBe(0);
-    const eligibleRes = await t.call<{ rows: ReservationRecord[] }>(
-      'client/course.getMyReservations',
+    const eligibleRes = await t.call(
+      reservationCalls.getMyReservations,
       {},
       {
         token: eligible.token,
       },
     );
     expect(eligibleRes.rows.map((r) => r.session_id)).toEqual([session.id]);
-    const brokeView = await t.call<{ rows: WaitlistEntryRecord[] }>(
-      'client/course.getMyWaitlist',
+    const brokeView = await t.call(
+      reservationCalls.getMyWaitlist,
       {},
       {
         token: broke.token,
@@ -413,8 +397,8 @@ describe('waitlist', () => {
     // A second freed seat with nobody eligible stays free; the skipped member is not told twice.
     expect((await cancel(b, rb.reservation._id)).code).toBe(0);
     expect((await detail(session.id)).session).toMatchObject({ booked_count: 1, seats_left: 1, waitlist_count: 1 });
-    const notices = await t.call<{ rows: { type: string }[] }>(
-      'client/notice.getMyNotifications',
+    const notices = await t.call(
+      notificationCalls.getMyNotifications,
       {},
       {
         token: broke.token,
@@ -426,11 +410,7 @@ describe('waitlist', () => {
     await buildPackage(t, broke.id, { classCount: 1 });
     const direct = await book(broke, session.id);
     expect(direct.code).toBe(0);
-    const after = await t.call<{ rows: WaitlistEntryRecord[] }>(
-      'client/course.getMyWaitlist',
-      {},
-      { token: broke.token },
-    );
+    const after = await t.call(reservationCalls.getMyWaitlist, {}, { token: broke.token });
     expect(after.rows[0]).toMatchObject({ status: 'completed', reservation_id: direct.reservation._id });
   });
 
@@ -441,11 +421,15 @@ describe('waitlist', () => {
     const waiter = await memberWithCredits();
     await join(waiter, session.id);
     t.clock.set(new Date(session.startsAt.getTime() + 10 * 60_000));
-    const res = await t.call<Res>('admin/reservation.cancel', { _id: booked.reservation._id }, { token: admin.token });
+    const res = await t.call(
+      adminReservationCalls.cancelReservation,
+      { _id: booked.reservation._id },
+      { token: admin.token },
+    );
     expect(res.code).toBe(0);
     expect(res.reservation.session).toMatchObject({ booked_count: 0, waitlist_count: 0 });
-    const waiterView = await t.call<{ rows: WaitlistEntryRecord[] }>(
-      'client/course.getMyWaitlist',
+    const waiterView = await t.call(
+      reservationCalls.getMyWaitlist,
       {},
       {
         token: waiter.token,
@@ -464,16 +448,20 @@ describe('staff calls', () => {
     await join(waiter, session.id);
     t.clock.set(new Date(session.startsAt.getTime() - HOUR));
     expect((await cancel(m, booked.reservation._id)).code).toBe('CANCEL_WINDOW_CLOSED');
-    expect((await t.call('admin/reservation.cancel', { _id: booked.reservation._id }, { token: m.token })).code).toBe(
-      'PERMISSION_DENIED',
+    expect(
+      (await t.call(adminReservationCalls.cancelReservation, { _id: booked.reservation._id }, { token: m.token })).code,
+    ).toBe('PERMISSION_DENIED');
+    const res = await t.call(
+      adminReservationCalls.cancelReservation,
+      { _id: booked.reservation._id },
+      { token: admin.token },
     );
-    const res = await t.call<Res>('admin/reservation.cancel', { _id: booked.reservation._id }, { token: admin.token });
     expect(res.code).toBe(0);
     expect(res.reservation.status).toBe('cancelled');
     expect(res.reservation.session.booked_count).toBe(1);
     expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(3);
-    const notices = await t.call<{ rows: { type: string; body: string }[] }>(
-      'client/notice.getMyNotifications',
+    const notices = await t.call(
+      notificationCalls.getMyNotifications,
       {},
       {
         token: m.token,
@@ -481,9 +469,9 @@ describe('staff calls', () => {
     );
     expect(notices.rows[0]!.type).toBe('reservationCancelled');
     expect(notices.rows[0]!.body).toContain('credit has been returned');
-    expect((await t.call('admin/reservation.cancel', { _id: 'missing' }, { token: admin.token })).code).toBe(
-      'RESERVATION_NOT_FOUND',
-    );
+    expect(
+      (await t.call(adminReservationCalls.cancelReservation, { _id: 'missing' }, { token: admin.token })).code,
+    ).toBe('RESERVATION_NOT_FOUND');
   });
 
   it('admin/session.cancel cancels every reservation with credits back, closes the waitlist and tells everyone', async () => {
@@ -496,8 +484,8 @@ describe('staff calls', () => {
     await join(w, session.id);
     const pushes = vi.spyOn(t.app.realtime, 'notifyUser');
     try {
-      const res = await t.call<{ session: SessionRecord }>(
-        'admin/session.cancel',
+      const res = await t.call(
+        adminReservationCalls.cancelSession,
         { _id: session.id, reason: 'Teacher ill' },
         { token: admin.token },
       );
@@ -505,8 +493,8 @@ describe('staff calls', () => {
       expect(res.session.waitlist_count).toBe(0);
       for (const m of [a, b]) {
         expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(5);
-        const mine = await t.call<{ rows: ReservationRecord[] }>(
-          'client/course.getMyReservations',
+        const mine = await t.call(
+          reservationCalls.getMyReservations,
           {},
           {
             token: m.token,
@@ -514,11 +502,11 @@ describe('staff calls', () => {
         );
         expect(mine.rows[0]!.status).toBe('cancelled');
       }
-      const wv = await t.call<{ rows: WaitlistEntryRecord[] }>('client/course.getMyWaitlist', {}, { token: w.token });
+      const wv = await t.call(reservationCalls.getMyWaitlist, {}, { token: w.token });
       expect(wv.rows[0]!.status).toBe('cancelled');
       expect(new Set(pushes.mock.calls.map(([id]) => id))).toEqual(new Set([a.id, b.id, w.id]));
-      const notice = await t.call<{ rows: { type: string; body: string }[] }>(
-        'client/notice.getMyNotifications',
+      const notice = await t.call(
+        notificationCalls.getMyNotifications,
         {},
         {
           token: w.token,
@@ -528,18 +516,26 @@ describe('staff calls', () => {
     } finally {
       pushes.mockRestore();
     }
-    const again = await t.call('admin/session.cancel', { _id: session.id, reason: 'x' }, { token: admin.token });
+    const again = await t.call(
+      adminReservationCalls.cancelSession,
+      { _id: session.id, reason: 'x' },
+      { token: admin.token },
+    );
     expect(again.code).toBe('SESSION_CANCELLED');
   });
 
   it('admin/session.cancel refuses a session that has started', async () => {
     const session = await buildSession(t);
     t.clock.set(session.startsAt);
-    const res = await t.call('admin/session.cancel', { _id: session.id, reason: 'late' }, { token: admin.token });
-    expect(res.code).toBe('SESSION_STARTED');
-    expect((await t.call('admin/session.cancel', { _id: 'x', reason: 'r' }, { token: admin.token })).code).toBe(
-      'SESSION_NOT_FOUND',
+    const res = await t.call(
+      adminReservationCalls.cancelSession,
+      { _id: session.id, reason: 'late' },
+      { token: admin.token },
     );
+    expect(res.code).toBe('SESSION_STARTED');
+    expect(
+      (await t.call(adminReservationCalls.cancelSession, { _id: 'x', reason: 'r' }, { token: admin.token })).code,
+    ).toBe('SESSION_NOT_FOUND');
   });
 
   it('admin/reservation.checkIn records attendance once and refuses cancelled reservations', async () => {
@@ -547,12 +543,12 @@ describe('staff calls', () => {
     const m = await memberWithCredits();
     const booked = await book(m, session.id);
     t.clock.set(new Date(session.startsAt.getTime() - 10 * 60_000));
-    const res = await t.call<Res>('admin/reservation.checkIn', { _id: booked.reservation._id }, { token: admin.token });
+    const res = await t.call(adminReservationCalls.checkIn, { _id: booked.reservation._id }, { token: admin.token });
     expect(res.code).toBe(0);
     expect(res.reservation).toMatchObject({ status: 'registered', checked_in_at: t.clock.now().toISOString() });
-    const again = await t.call('admin/reservation.checkIn', { _id: booked.reservation._id }, { token: admin.token });
+    const again = await t.call(adminReservationCalls.checkIn, { _id: booked.reservation._id }, { token: admin.token });
     expect(again.code).toBe('ALREADY_CHECKED_IN');
-    expect((await t.call('admin/reservation.checkIn', { _id: 'nope' }, { token: admin.token })).code).toBe(
+    expect((await t.call(adminReservationCalls.checkIn, { _id: 'nope' }, { token: admin.token })).code).toBe(
       'RESERVATION_NOT_FOUND',
     );
 
@@ -560,7 +556,7 @@ describe('staff calls', () => {
     const s2 = await buildSession(t, { startsAt: new Date(session.startsAt.getTime() + DAY) });
     const r2 = await book(other, s2.id);
     await cancel(other, r2.reservation._id);
-    const refused = await t.call('admin/reservation.checkIn', { _id: r2.reservation._id }, { token: admin.token });
+    const refused = await t.call(adminReservationCalls.checkIn, { _id: r2.reservation._id }, { token: admin.token });
     expect(refused.code).toBe('RESERVATION_NOT_ACTIVE');
   });
 
@@ -569,14 +565,18 @@ describe('staff calls', () => {
     const m = await memberWithCredits(3);
     const booked = await book(m, session.id);
     // Staff marked attendance early (their check-in has no window); the member is still outside 24 hours.
-    await t.call('admin/reservation.checkIn', { _id: booked.reservation._id }, { token: admin.token });
-    const detail = await t.call('client/course.pub_getSessionDetail', { _id: session.id }, { token: m.token });
+    await t.call(adminReservationCalls.checkIn, { _id: booked.reservation._id }, { token: admin.token });
+    const detail = await t.call(reservationCalls.getSessionDetail, { _id: session.id }, { token: m.token });
     expect(detail).toMatchObject({ can_cancel: false, reservation: { checked_in_at: expect.any(String) } });
     const res = await cancel(m, booked.reservation._id);
     expect(res.code).toBe('ALREADY_CHECKED_IN');
     expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(2);
     // Staff may still call it off, credit returned: a class that did not take place.
-    const staff = await t.call('admin/reservation.cancel', { _id: booked.reservation._id }, { token: admin.token });
+    const staff = await t.call(
+      adminReservationCalls.cancelReservation,
+      { _id: booked.reservation._id },
+      { token: admin.token },
+    );
     expect(staff.code).toBe(0);
     expect((await findPackage(t.app.db, m.packageId))!.remainingCount).toBe(3);
   });
@@ -591,12 +591,8 @@ describe('staff calls', () => {
     await book(b, session.id);
     await join(w1, session.id);
     await join(w2, session.id);
-    await t.call('admin/reservation.checkIn', { _id: ra.reservation._id }, { token: admin.token });
-    const roster = await t.call<{
-      session: SessionRecord;
-      rows: { member: { _id: string }; checked_in_at: string | null }[];
-      waitlist: { member: { _id: string }; position: number }[];
-    }>('admin/session.getRoster', { _id: session.id }, { token: admin.token });
+    await t.call(adminReservationCalls.checkIn, { _id: ra.reservation._id }, { token: admin.token });
+    const roster = await t.call(adminReservationCalls.getRoster, { _id: session.id }, { token: admin.token });
     expect(roster.code).toBe(0);
     expect(roster.session.booked_count).toBe(2);
     expect(roster.rows.map((r) => [r.member._id, r.checked_in_at !== null])).toEqual([
@@ -608,9 +604,9 @@ describe('staff calls', () => {
       [w2.id, 2],
     ]);
     expect(JSON.stringify(roster)).not.toContain(ra.reservation.code);
-    const missing = await t.call('admin/session.getRoster', { _id: 'missing' }, { token: admin.token });
+    const missing = await t.call(adminReservationCalls.getRoster, { _id: 'missing' }, { token: admin.token });
     expect(missing.code).toBe('SESSION_NOT_FOUND');
-    const denied = await t.call('admin/session.getRoster', { _id: session.id }, { token: a.token });
+    const denied = await t.call(adminReservationCalls.getRoster, { _id: session.id }, { token: a.token });
     expect(denied.code).toBe('PERMISSION_DENIED');
   });
 });
@@ -636,7 +632,7 @@ describe('reads', () => {
     await join(m, s1.id);
     await book(m, s2.id);
 
-    const anon = await t.call<{ rows: SessionRecord[] }>('client/course.pub_getSchedule', {
+    const anon = await t.call(reservationCalls.getSchedule, {
       date_from: '2026-12-01',
       date_to: '2026-12-01',
       course_id: course.id,
@@ -644,8 +640,8 @@ describe('reads', () => {
     expect(anon.code).toBe(0);
     expect(anon.rows.map((r) => r._id)).toEqual([s1.id, s2.id]);
     expect(anon.rows.map((r) => r.my_status)).toEqual(['none', 'none']);
-    const mine = await t.call<{ rows: SessionRecord[] }>(
-      'client/course.pub_getSchedule',
+    const mine = await t.call(
+      reservationCalls.getSchedule,
       { date_from: '2026-12-01', date_to: '2026-12-03', course_id: course.id },
       { token: m.token },
     );
@@ -700,22 +696,22 @@ describe('reads', () => {
   });
 
   it('pub_getSchedule refuses an inverted or overlong range', async () => {
-    const inverted = await t.call('client/course.pub_getSchedule', { date_from: '2026-12-05', date_to: '2026-12-01' });
+    const inverted = await t.call(reservationCalls.getSchedule, { date_from: '2026-12-05', date_to: '2026-12-01' });
     expect(inverted.code).toBe('TIME_RANGE_INVALID');
-    const long = await t.call('client/course.pub_getSchedule', { date_from: '2026-01-01', date_to: '2026-12-31' });
+    const long = await t.call(reservationCalls.getSchedule, { date_from: '2026-01-01', date_to: '2026-12-31' });
     expect(long).toMatchObject({
       code: 'SCHEDULE_RANGE_TOO_LONG',
       msg: 'The schedule shows at most 62 days at a time',
     });
     const longZh = await t.call(
-      'client/course.pub_getSchedule',
+      reservationCalls.getSchedule,
       { date_from: '2026-01-01', date_to: '2026-03-05' },
       { locale: 'zh-Hant' },
     );
     expect(longZh).toMatchObject({ code: 'SCHEDULE_RANGE_TOO_LONG', msg: '課表一次最多顯示 62 天' });
-    const longest = await t.call('client/course.pub_getSchedule', { date_from: '2026-01-01', date_to: '2026-03-03' });
+    const longest = await t.call(reservationCalls.getSchedule, { date_from: '2026-01-01', date_to: '2026-03-03' });
     expect(longest.code).toBe(0);
-    const bad = await t.call('client/course.pub_getSchedule', { date_from: 'tomorrow', date_to: '2026-12-31' });
+    const bad = await t.call(reservationCalls.getSchedule, { date_from: 'tomorrow', date_to: '2026-12-31' });
     expect(bad).toMatchObject({ code: 'INVALID_PARAM', field: 'date_from' });
   });
 
@@ -736,7 +732,7 @@ describe('reads', () => {
       ],
     ];
     for (const [url, data, field] of cases) {
-      const res = await t.call(url, data, { token: admin.token });
+      const res = await t.callRaw(url, data, { token: admin.token });
       expect(res, JSON.stringify(data)).toMatchObject({ code: 'INVALID_PARAM', field });
     }
   });
@@ -773,26 +769,14 @@ describe('reads', () => {
     await cancel(m, ids[2]!);
 
     t.clock.set(new Date(sessions[0]!.startsAt.getTime() + 2 * HOUR));
-    const all = await t.call<{ rows: ReservationRecord[]; total: number; hasMore: boolean }>(
-      'client/course.getMyReservations',
-      { pageIndex: 1, pageSize: 2 },
-      { token: m.token },
-    );
+    const all = await t.call(reservationCalls.getMyReservations, { pageIndex: 1, pageSize: 2 }, { token: m.token });
     expect(all).toMatchObject({ total: 3, hasMore: true });
-    const done = await t.call<{ rows: ReservationRecord[]; total: number }>(
-      'client/course.getMyReservations',
-      { status: 'done' },
-      { token: m.token },
-    );
+    const done = await t.call(reservationCalls.getMyReservations, { status: 'done' }, { token: m.token });
     expect(done.rows.map((r) => r._id)).toEqual([ids[0]]);
-    const registered = await t.call<{ rows: ReservationRecord[] }>(
-      'client/course.getMyReservations',
-      { status: 'registered' },
-      { token: m.token },
-    );
+    const registered = await t.call(reservationCalls.getMyReservations, { status: 'registered' }, { token: m.token });
     expect(registered.rows.map((r) => r._id)).toEqual([ids[1]]);
     expect(registered.rows[0]!.session._id).toBe(sessions[1]!.id);
-    const bad = await t.call('client/course.getMyReservations', { status: 'gone' }, { token: m.token });
+    const bad = await t.callRaw(reservationCalls.getMyReservations.url, { status: 'gone' }, { token: m.token });
     expect(bad.code).toBe('INVALID_PARAM');
   });
 });
@@ -822,10 +806,14 @@ describe('sweeps', () => {
     expect(await sweepEndedReservations(t.app.db, t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await sweepEndedReservations(t.app.db, t.clock.now())).toBe(0);
     expect(await stored()).toEqual({ reservation: 'done', entry: 'cancelled' });
-    const mine = await t.call<{ rows: ReservationRecord[] }>('client/course.getMyReservations', {}, { token: m.token });
+    const mine = await t.call(reservationCalls.getMyReservations, {}, { token: m.token });
     expect(mine.rows[0]).toMatchObject({ _id: booked.reservation._id, status: 'done' });
     // A done reservation can no longer be cancelled, not even by staff.
-    const res = await t.call('admin/reservation.cancel', { _id: booked.reservation._id }, { token: admin.token });
+    const res = await t.call(
+      adminReservationCalls.cancelReservation,
+      { _id: booked.reservation._id },
+      { token: admin.token },
+    );
     expect(res.code).toBe('RESERVATION_NOT_ACTIVE');
   });
 });

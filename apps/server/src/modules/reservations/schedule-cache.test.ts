@@ -1,4 +1,5 @@
-import { courseCalls, type SessionRecord } from '@studio/contract/course';
+import { reservationCalls } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../platform/clock';
@@ -55,7 +56,7 @@ describe.each([
   afterAll(() => t?.close());
 
   const read = async (app: FastifyInstance, token?: string) => {
-    const res = await callOn<{ rows: SessionRecord[] }>(app, courseCalls.getSchedule.url, range, token);
+    const res = await callOn<{ rows: SessionRecord[] }>(app, reservationCalls.getSchedule.url, range, token);
     expect(res.code).toBe(0);
     return res.rows;
   };
@@ -77,7 +78,7 @@ describe.each([
   it('a booking committed on A shows in the next read on B, with the member as registered', async () => {
     expect((await row(b)).booked_count).toBe(0);
     expect((await row(b, member.token)).my_status).toBe('none');
-    const booked = await callOn(a, courseCalls.book.url, { session_id: sessionId }, member.token);
+    const booked = await callOn(a, reservationCalls.book.url, { session_id: sessionId }, member.token);
     expect(booked.code).toBe(0);
     const seen = await row(b);
     expect(seen.booked_count).toBe(1);
@@ -87,7 +88,7 @@ describe.each([
   });
 
   it('a waitlist join on A shows in the waitlist count and the waiter status on B', async () => {
-    const joined = await callOn(a, courseCalls.joinWaitlist.url, { session_id: sessionId }, other.token);
+    const joined = await callOn(a, reservationCalls.joinWaitlist.url, { session_id: sessionId }, other.token);
     expect(joined.code).toBe(0);
     expect((await row(b)).waitlist_count).toBe(1);
     expect((await row(b, other.token)).my_status).toBe('waiting');
@@ -96,12 +97,17 @@ describe.each([
   it('a cancellation on A, with its promotion from the waitlist, shows on B', async () => {
     const mine = await callOn<{ rows: { _id: string }[] }>(
       a,
-      courseCalls.getMyReservations.url,
+      reservationCalls.getMyReservations.url,
       { pageIndex: 1, pageSize: 10 },
       member.token,
     );
     const reservationId = mine.rows[0]!._id;
-    const cancelled = await callOn(a, courseCalls.cancelBooking.url, { reservation_id: reservationId }, member.token);
+    const cancelled = await callOn(
+      a,
+      reservationCalls.cancelBooking.url,
+      { reservation_id: reservationId },
+      member.token,
+    );
     expect(cancelled.code).toBe(0);
     const seen = await row(b);
     // The freed seat went to the waiting member in the same transaction.
@@ -134,8 +140,8 @@ describe.each([
     const full = await buildSession(t, { capacity: 1, startsAt: new Date(t.clock.now().getTime() + 72 * HOUR + HOUR) });
     const booker = await buildMember(t);
     await buildPackage(t, booker.id);
-    expect((await callOn(a, courseCalls.book.url, { session_id: full.id }, booker.token)).code).toBe(0);
-    expect((await callOn(a, courseCalls.joinWaitlist.url, { session_id: full.id }, member.token)).code).toBe(0);
+    expect((await callOn(a, reservationCalls.book.url, { session_id: full.id }, booker.token)).code).toBe(0);
+    expect((await callOn(a, reservationCalls.joinWaitlist.url, { session_id: full.id }, member.token)).code).toBe(0);
     const count = async () => (await read(b)).find((r) => r._id === full.id)!.waitlist_count;
     expect(await count()).toBe(1);
     t.clock.set(new Date(full.startsAt.getTime() + 60_000));

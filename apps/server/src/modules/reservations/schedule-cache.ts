@@ -1,5 +1,6 @@
-import { courseCalls, MAX_SCHEDULE_DAYS, type MySessionStatus, type SessionRecord } from '@studio/contract/course';
 import type { Locale } from '@studio/contract/locale';
+import { reservationCalls } from '@studio/contract/reservations';
+import { MAX_SCHEDULE_DAYS, type MySessionStatus, type SessionRecord } from '@studio/contract/schedule';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DAY } from '../../platform/clock';
@@ -88,7 +89,7 @@ interface Entry {
   parts: [string, string][];
 }
 
-type Input = z.output<typeof courseCalls.getSchedule.input>;
+type Input = z.output<typeof reservationCalls.getSchedule.input>;
 
 export interface ScheduleCache {
   /** The schedule answer for `input` as `viewerId` sees it at `now`. */
@@ -124,9 +125,9 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
   const build = async (key: string, version: string, input: Input, now: Date, locale: Locale): Promise<Entry> => {
     stats.builds += 1;
     const records = await buildRecords(db, input, now, locale);
-    const anonymous = serializeAnswer(courseCalls.getSchedule, { rows: records });
+    const anonymous = serializeAnswer(reservationCalls.getSchedule, { rows: records });
     // The checked records again, each with a mark where the viewer's status goes.
-    const checked = courseCalls.getSchedule.output.parse({ rows: records }).rows;
+    const checked = reservationCalls.getSchedule.output.parse({ rows: records }).rows;
     const parts = checked.map((r) => {
       const [before, after] = JSON.stringify({ ...r, my_status: MARK }).split(JSON.stringify(MARK));
       return [before!, after!] as [string, string];

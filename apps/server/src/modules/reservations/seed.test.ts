@@ -1,5 +1,7 @@
-import type { MchInfo } from '@studio/contract/account';
-import type { PackageRecord, ReservationRecord, SessionRecord, WaitlistEntryRecord } from '@studio/contract/course';
+import { accountCalls } from '@studio/contract/account';
+import { merchantCalls } from '@studio/contract/merchant';
+import { packageCalls } from '@studio/contract/packages';
+import { reservationCalls } from '@studio/contract/reservations';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -29,23 +31,23 @@ describe('demo classes', () => {
     await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST);
     expect(await counts()).toEqual(first);
 
-    const login = await t.call<{ vk_uni_token: { token: string } }>('user/pub/login', {
+    const login = await t.call(accountCalls.login, {
       username: 'member',
       password: DEMO_PASSWORD,
     });
     const token = login.vk_uni_token.token;
-    const packages = await t.call<{ rows: PackageRecord[] }>('client/course.getMyPackages', {}, { token });
+    const packages = await t.call(packageCalls.getMyPackages, {}, { token });
     expect(packages.rows.map((p) => [p.total_count, p.valid_until === null]).sort()).toEqual([
       [10, false],
       [5, true],
     ]);
-    const mine = await t.call<{ rows: ReservationRecord[] }>('client/course.getMyReservations', {}, { token });
+    const mine = await t.call(reservationCalls.getMyReservations, {}, { token });
     expect(mine.rows).toHaveLength(2);
-    const waiting = await t.call<{ rows: WaitlistEntryRecord[] }>('client/course.getMyWaitlist', {}, { token });
+    const waiting = await t.call(reservationCalls.getMyWaitlist, {}, { token });
     expect(waiting.rows[0]).toMatchObject({ status: 'waiting', position: 2 });
     expect(waiting.rows[0]!.session).toMatchObject({ capacity: 4, seats_left: 0, waitlist_count: 2 });
 
-    const week = await t.call<{ rows: SessionRecord[] }>('client/course.pub_getSchedule', {
+    const week = await t.call(reservationCalls.getSchedule, {
       date_from: t.clock.now().toISOString(),
       date_to: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
     });
@@ -61,20 +63,16 @@ describe('demo classes', () => {
       ['zh-Hans', ['流瑜伽', '哈他瑜伽入门', '阴瑜伽', '垫上普拉提', '力量瑜伽']],
       ['zh-Hant', ['流瑜伽', '哈達瑜伽入門', '陰瑜伽', '墊上皮拉提斯', '力量瑜伽']],
     ] as const) {
-      const rows = (await t.call<{ rows: SessionRecord[] }>('client/course.pub_getSchedule', range, { locale })).rows;
+      const rows = (await t.call(reservationCalls.getSchedule, range, { locale })).rows;
       expect(new Set(rows.map((s) => s.course_name))).toEqual(new Set(names));
       expect(rows.every((s) => /\p{Script=Han}/u.test(s.room_name + s.teacher_name))).toBe(true);
     }
-    const studio = await t.call<{ mchInfo: MchInfo }>('client/pub.getMchInfo', {}, { locale: 'zh-Hant' });
+    const studio = await t.call(merchantCalls.getMchInfo, {}, { locale: 'zh-Hant' });
     expect(studio.mchInfo).toMatchObject({ name: '蓮流瑜伽館', address: '倫敦柳樹巷12號' });
-    const packs = await t.call<{ rows: PackageRecord[] }>(
-      'client/course.getMyPackages',
-      {},
-      { token, locale: 'zh-Hans' },
-    );
+    const packs = await t.call(packageCalls.getMyPackages, {}, { token, locale: 'zh-Hans' });
     expect(packs.rows.map((p) => p.name).sort()).toEqual(['10次课卡', '5次课包（长期有效）']);
 
-    const teacherLogin = await t.call('user/pub/login', { username: 'lena', password: DEMO_PASSWORD });
+    const teacherLogin = await t.call(accountCalls.login, { username: 'lena', password: DEMO_PASSWORD });
     expect(teacherLogin.code).toBe(0);
     expect((teacherLogin.userInfo as { role: string[] }).role).toContain('teacher');
   });

@@ -1,22 +1,22 @@
 import {
+  RESERVATION_FLOW,
+  type ReservationStatus,
+  SESSION_FLOW,
+  transition,
+  WAITLIST_FLOW,
+  type WaitlistStatus,
+} from '@studio/contract/flow';
+import type { Locale } from '@studio/contract/locale';
+import {
   bookingOpensAt,
-  CLASS_EVENTS,
   cancelDeadline,
   effectiveReservationStatus,
   effectiveWaitlistStatus,
-  MAX_SCHEDULE_DAYS,
-  RESERVATION_FLOW,
   type ReservationRecord,
-  type ReservationStatus,
   type Roster,
-  SESSION_FLOW,
-  type SessionRecord,
-  transition,
-  WAITLIST_FLOW,
   type WaitlistEntryRecord,
-  type WaitlistStatus,
-} from '@studio/contract/course';
-import type { Locale } from '@studio/contract/locale';
+} from '@studio/contract/reservations';
+import { MAX_SCHEDULE_DAYS, type SessionRecord } from '@studio/contract/schedule';
 import { and } from 'drizzle-orm';
 import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -169,7 +169,7 @@ const pageOf = <T>(rows: T[], total: number, page: { pageIndex: number; pageSize
 
 // Seats: the core, all inside the caller's transaction -------------------------------------------
 
-function noticeData(session: scheduleRepo.SessionRow, course: scheduleRepo.CourseRow, extra: Record<string, unknown>) {
+function noticeData<E extends object>(session: scheduleRepo.SessionRow, course: scheduleRepo.CourseRow, extra: E) {
   return { session_id: session.id, course_name: course.name, starts_at: session.startsAt.toISOString(), ...extra };
 }
 
@@ -305,7 +305,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
         await repo.updateEntry(tx, entry.id, { skippedAt: now, updatedAt: now });
         notices.push({
           userId: entry.userId,
-          type: CLASS_EVENTS.waitlistSkipped,
+          type: 'waitlistSkipped',
           data: noticeData(session, course, {}),
         });
       }
@@ -325,7 +325,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
     });
     notices.push({
       userId: entry.userId,
-      type: CLASS_EVENTS.waitlistPromoted,
+      type: 'waitlistPromoted',
       data: noticeData(session, course, { reservation_id: reservation.id }),
     });
     booked += 1;
@@ -376,7 +376,7 @@ export async function cancelSeat(
     const course = (await schedule.findCourse(tx, session.courseId))!;
     notices.push({
       userId: reservation.userId,
-      type: CLASS_EVENTS.reservationCancelled,
+      type: 'reservationCancelled',
       data: noticeData(session, course, { reservation_id: reservation.id }),
     });
   }
@@ -444,7 +444,7 @@ export async function cancelSessionTx(
   );
   if (now.getTime() >= session.startsAt.getTime()) fail('SESSION_STARTED');
   const course = (await schedule.findCourse(tx, session.courseId))!;
-  const data = (extra: Record<string, unknown>) => noticeData(session, course, { reason: input.reason, ...extra });
+  const data = <E extends object>(extra: E) => noticeData(session, course, { reason: input.reason, ...extra });
   const notices: NewNotice[] = [];
   // Reservations come in package-id order, so credit returns lock packages in a fixed order.
   for (const r of await repo.registeredOfSession(tx, session.id)) {
@@ -455,11 +455,11 @@ export async function cancelSessionTx(
       updatedAt: now,
     });
     await packages.returnCredit(tx, r.packageId, now);
-    notices.push({ userId: r.userId, type: CLASS_EVENTS.sessionCancelled, data: data({ reservation_id: r.id }) });
+    notices.push({ userId: r.userId, type: 'sessionCancelled', data: data({ reservation_id: r.id }) });
   }
   for (const w of await repo.waitingOfSession(tx, session.id)) {
     await repo.updateEntry(tx, w.id, { status: 'cancelled', cancelReason: 'session_cancelled', updatedAt: now });
-    notices.push({ userId: w.userId, type: CLASS_EVENTS.sessionCancelled, data: data({ entry_id: w.id }) });
+    notices.push({ userId: w.userId, type: 'sessionCancelled', data: data({ entry_id: w.id }) });
   }
   await schedule.updateSession(tx, session.id, {
     status,
@@ -515,7 +515,7 @@ export async function book(
   } catch (error) {
     if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;
     const suggestions = await suggestSessions(ctx.db, input.session_id, merchant, userId, now, ctx.locale);
-    throw new AppError('COURSE_FULL', error.params, { ...error.data, suggestions });
+    throw new AppError('COURSE_FULL', {}, { ...(error.data as { session_id: string }), suggestions });
   }
 }
 

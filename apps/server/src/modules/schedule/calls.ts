@@ -1,28 +1,28 @@
-import { adminClassCalls, courseCalls } from '@studio/contract/course';
+import { adminScheduleCalls, scheduleCalls } from '@studio/contract/schedule';
 import { handle, handlePub } from '../../platform/protocol';
 import * as schedule from './service';
 
 export const scheduleHandlers = [
-  handlePub(courseCalls.getCourses, async (_input, ctx) => ({
+  handlePub(scheduleCalls.getCourses, async (_input, ctx) => ({
     rows: (await schedule.listCourses(ctx.db, { activeOnly: true })).rows.map((r) =>
       schedule.toCourseRecord(r, ctx.locale),
     ),
   })),
-  handlePub(courseCalls.getTeachers, async (_input, ctx) => ({
+  handlePub(scheduleCalls.getTeachers, async (_input, ctx) => ({
     rows: (await schedule.listTeachers(ctx.db, { activeOnly: true })).rows.map((r) =>
       schedule.toTeacherRecord(r, ctx.locale),
     ),
   })),
-  handlePub(courseCalls.getRooms, async (_input, ctx) => ({
+  handlePub(scheduleCalls.getRooms, async (_input, ctx) => ({
     rows: (await schedule.listRooms(ctx.db, { activeOnly: true })).rows.map((r) =>
       schedule.toRoomRecord(r, ctx.locale),
     ),
   })),
 
-  handle(adminClassCalls.saveCourse, async (input, ctx) => ({
+  handle(adminScheduleCalls.saveCourse, async (input, ctx) => ({
     course: schedule.toAdminCourseRecord(await schedule.saveCourse(ctx.db, input, ctx.clock.now()), ctx.locale),
   })),
-  handle(adminClassCalls.getCourseList, async (input, ctx) => {
+  handle(adminScheduleCalls.getCourseList, async (input, ctx) => {
     const { rows, total } = await schedule.listCourses(ctx.db, { keyword: input.keyword }, input);
     return schedule.pageOf(
       rows.map((r) => schedule.toAdminCourseRecord(r, ctx.locale)),
@@ -30,10 +30,10 @@ export const scheduleHandlers = [
       input,
     );
   }),
-  handle(adminClassCalls.saveRoom, async (input, ctx) => ({
+  handle(adminScheduleCalls.saveRoom, async (input, ctx) => ({
     room: schedule.toAdminRoomRecord(await schedule.saveRoom(ctx.db, input, ctx.clock.now()), ctx.locale),
   })),
-  handle(adminClassCalls.getRoomList, async (input, ctx) => {
+  handle(adminScheduleCalls.getRoomList, async (input, ctx) => {
     const { rows, total } = await schedule.listRooms(ctx.db, { keyword: input.keyword }, input);
     return schedule.pageOf(
       rows.map((r) => schedule.toAdminRoomRecord(r, ctx.locale)),
@@ -41,13 +41,13 @@ export const scheduleHandlers = [
       input,
     );
   }),
-  handle(adminClassCalls.saveTeacher, async (input, ctx) => ({
+  handle(adminScheduleCalls.saveTeacher, async (input, ctx) => ({
     teacher: schedule.toAdminTeacherRecord(
       await ctx.db.transaction((tx) => schedule.saveTeacher(tx, input, ctx.clock.now())),
       ctx.locale,
     ),
   })),
-  handle(adminClassCalls.getTeacherList, async (input, ctx) => {
+  handle(adminScheduleCalls.getTeacherList, async (input, ctx) => {
     const { rows, total } = await schedule.listTeachers(ctx.db, { keyword: input.keyword }, input);
     return schedule.pageOf(
       rows.map((r) => schedule.toAdminTeacherRecord(r, ctx.locale)),

@@ -1,13 +1,10 @@
-import {
-  type CourseRecord,
-  type RoomRecord,
-  type SessionRecord,
-  type TeacherRecord,
-  weeklyOccurrences,
-} from '@studio/contract/course';
+import { accountCalls } from '@studio/contract/account';
+import type { CallDef, CallInput } from '@studio/contract/protocol';
+import { adminReservationCalls, reservationCalls } from '@studio/contract/reservations';
+import { adminScheduleCalls, scheduleCalls, weeklyOccurrences } from '@studio/contract/schedule';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type CallAnswer, createTestApp, type TestApp } from '../../testing/test-app';
 import {
   buildAdmin,
   buildCourse,
@@ -64,12 +61,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(START));
 
-const asAdmin = <T = Record<string, unknown>>(url: string, data: object) =>
-  t.call<T>(url, data, { token: admin.token });
+const asAdmin = <C extends CallDef>(def: C, data: CallInput<C>) =>
+  t.callRaw(def.url, data, { token: admin.token }) as Promise<CallAnswer<C>>;
 
 describe('courses, rooms and teachers', () => {
   it('admin/course.save creates and updates a course; only admins may', async () => {
-    const created = await asAdmin<{ course: CourseRecord }>('admin/course.save', {
+    const created = await asAdmin(adminScheduleCalls.saveCourse, {
       name: 'Vinyasa Flow',
       description: 'Flowing',
       duration_min: 60,
@@ -83,7 +80,7 @@ describe('courses, rooms and teachers', () => {
       accepted_goods_ids: [],
       active: true,
     });
-    const updated = await asAdmin<{ course: CourseRecord }>('admin/course.save', {
+    const updated = await asAdmin(adminScheduleCalls.saveCourse, {
       _id: created.course._id,
       name: 'Vinyasa Flow 2',
       duration_min: 75,
@@ -97,63 +94,72 @@ describe('courses, rooms and teachers', () => {
       accepted_goods_ids: ['g1'],
     });
     expect(
-      (await asAdmin('admin/course.save', { _id: 'missing', name: 'x', duration_min: 60, default_capacity: 1 })).code,
+      (
+        await asAdmin(adminScheduleCalls.saveCourse, {
+          _id: 'missing',
+          name: 'x',
+          duration_min: 60,
+          default_capacity: 1,
+        })
+      ).code,
     ).toBe('NOT_FOUND');
-    expect((await asAdmin('admin/course.save', { name: '', duration_min: 60, default_capacity: 1 })).field).toBe(
-      'name',
-    );
+    expect(
+      (await asAdmin(adminScheduleCalls.saveCourse, { name: '', duration_min: 60, default_capacity: 1 })).field,
+    ).toBe('name');
     const denied = await t.call(
-      'admin/course.save',
+      adminScheduleCalls.saveCourse,
       { name: 'x', duration_min: 60, default_capacity: 1 },
       { token: member.token },
     );
     expect(denied.code).toBe('PERMISSION_DENIED');
-    expect((await t.call('admin/course.save', { name: 'x', duration_min: 60, default_capacity: 1 })).code).toBe(30204);
+    expect(
+      (await t.call(adminScheduleCalls.saveCourse, { name: 'x', duration_min: 60, default_capacity: 1 })).code,
+    ).toBe(30204);
   });
 
   it('admin/course.getList pages and searches; pub_getCourses lists active courses', async () => {
     const a = await buildCourse(t, { name: 'Zeta Yoga one' });
     await buildCourse(t, { name: 'Zeta Yoga two' });
-    await asAdmin('admin/course.save', {
+    await asAdmin(adminScheduleCalls.saveCourse, {
       _id: a.id,
       name: a.name,
       duration_min: 60,
       default_capacity: 20,
       active: false,
     });
-    const page = await asAdmin<{ rows: CourseRecord[]; total: number; hasMore: boolean }>('admin/course.getList', {
+    const page = await asAdmin(adminScheduleCalls.getCourseList, {
       keyword: 'zeta yoga',
       pageSize: 1,
     });
     expect(page).toMatchObject({ total: 2, hasMore: true });
-    const pub = await t.call<{ rows: CourseRecord[] }>('client/course.pub_getCourses');
+    const pub = await t.call(scheduleCalls.getCourses);
     expect(pub.rows.map((c) => c.name)).toContain('Zeta Yoga two');
     expect(pub.rows.map((c) => c.name)).not.toContain('Zeta Yoga one');
   });
 
   it('admin/room.save and the room lists', async () => {
-    const room = await asAdmin<{ room: RoomRecord }>('admin/room.save', {
+    const room = await asAdmin(adminScheduleCalls.saveRoom, {
       name: 'Lotus Room',
       capacity: 18,
       address: '1 Lane',
     });
     expect(room.room).toMatchObject({ name: 'Lotus Room', capacity: 18, address: '1 Lane', active: true });
-    const edited = await asAdmin<{ room: RoomRecord }>('admin/room.save', {
+    const edited = await asAdmin(adminScheduleCalls.saveRoom, {
       _id: room.room._id,
       name: 'Lotus',
       capacity: 10,
     });
     expect(edited.room).toMatchObject({ name: 'Lotus', capacity: 10, address: '1 Lane' });
-    expect((await asAdmin('admin/room.save', { name: 'x', capacity: 0 })).code).toBe('INVALID_PARAM');
-    const list = await asAdmin<{ rows: RoomRecord[] }>('admin/room.getList', { keyword: 'lotus' });
+    expect((await asAdmin(adminScheduleCalls.saveRoom, { name: 'x', capacity: 0 })).code).toBe('INVALID_PARAM');
+    const list = await asAdmin(adminScheduleCalls.getRoomList, { keyword: 'lotus' });
     expect(list.rows.map((r) => r._id)).toContain(room.room._id);
-    const pub = await t.call<{ rows: RoomRecord[] }>('client/course.pub_getRooms');
+    const pub = await t.call(scheduleCalls.getRooms);
     expect(pub.rows.map((r) => r._id)).toContain(room.room._id);
   });
 
   it('admin/teacher.save gives the member the teacher role and a public profile', async () => {
     const m = await buildMember(t, { nickname: 'Tara' });
-    const res = await asAdmin<{ teacher: TeacherRecord }>('admin/teacher.save', {
+    const res = await asAdmin(adminScheduleCalls.saveTeacher, {
       user_id: m.id,
       introduction: 'Ten years of yin',
       specialties: ['Yin', 'Vinyasa'],
@@ -164,20 +170,23 @@ describe('courses, rooms and teachers', () => {
       introduction: 'Ten years of yin',
       specialties: ['Yin', 'Vinyasa'],
     });
-    const info = await t.call<{ userInfo: { role: string[] } }>('user/kh/getMyUserInfo', {}, { token: m.token });
+    const info = await t.call(accountCalls.getMyUserInfo, {}, { token: m.token });
     expect(info.userInfo.role).toEqual(['member', 'teacher']);
     // Saving again updates the profile without adding the role twice.
-    const again = await asAdmin<{ teacher: TeacherRecord }>('admin/teacher.save', {
+    const again = await asAdmin(adminScheduleCalls.saveTeacher, {
       user_id: m.id,
       introduction: 'Updated',
       photo: '/t.jpg',
     });
     expect(again.teacher).toMatchObject({ introduction: 'Updated', photo: '/t.jpg', specialties: ['Yin', 'Vinyasa'] });
-    expect(
-      (await t.call<{ userInfo: { role: string[] } }>('user/kh/getMyUserInfo', {}, { token: m.token })).userInfo.role,
-    ).toEqual(['member', 'teacher']);
-    expect((await asAdmin('admin/teacher.save', { user_id: 'nobody', introduction: '' })).code).toBe('USER_NOT_FOUND');
-    const list = await asAdmin<{ rows: TeacherRecord[] }>('admin/teacher.getList', { keyword: 'tara' });
+    expect((await t.call(accountCalls.getMyUserInfo, {}, { token: m.token })).userInfo.role).toEqual([
+      'member',
+      'teacher',
+    ]);
+    expect((await asAdmin(adminScheduleCalls.saveTeacher, { user_id: 'nobody', introduction: '' })).code).toBe(
+      'USER_NOT_FOUND',
+    );
+    const list = await asAdmin(adminScheduleCalls.getTeacherList, { keyword: 'tara' });
     expect(list.rows.map((r) => r._id)).toContain(m.id);
   });
 
@@ -190,18 +199,18 @@ describe('courses, rooms and teachers', () => {
       startsAt: new Date(Date.parse(START) + DAY),
     });
     await buildSession(t, { teacherId: teacher.id, roomId: room.id, startsAt: new Date(Date.parse(START) - DAY) });
-    const res = await t.call<{ teacher: TeacherRecord; sessions: SessionRecord[] }>('client/course.pub_getTeacher', {
+    const res = await t.call(reservationCalls.getTeacher, {
       _id: teacher.id,
     });
     expect(res.teacher.name).toBe('Omar');
     expect(res.sessions.map((s) => s._id)).toEqual([upcoming.id]);
-    const byRoom = await t.call<{ room: RoomRecord; sessions: SessionRecord[] }>('client/course.pub_getRoom', {
+    const byRoom = await t.call(reservationCalls.getRoom, {
       _id: room.id,
     });
     expect(byRoom.sessions.map((s) => s._id)).toEqual([upcoming.id]);
-    expect((await t.call('client/course.pub_getTeacher', { _id: member.id })).code).toBe('NOT_FOUND');
-    expect((await t.call('client/course.pub_getRoom', { _id: 'nope' })).code).toBe('NOT_FOUND');
-    const teachers = await t.call<{ rows: TeacherRecord[] }>('client/course.pub_getTeachers');
+    expect((await t.call(reservationCalls.getTeacher, { _id: member.id })).code).toBe('NOT_FOUND');
+    expect((await t.call(reservationCalls.getRoom, { _id: 'nope' })).code).toBe('NOT_FOUND');
+    const teachers = await t.call(scheduleCalls.getTeachers);
     expect(teachers.rows.map((r) => r._id)).toContain(teacher.id);
   });
 });
@@ -218,7 +227,7 @@ describe('sessions', () => {
       starts_at: '2026-11-25T18:00:00Z',
       ends_at: '2026-11-25T19:00:00Z',
     };
-    const res = await asAdmin<{ session: SessionRecord }>('admin/session.create', base);
+    const res = await asAdmin(adminReservationCalls.createSession, base);
     expect(res.session).toMatchObject({
       capacity: 12,
       booked_count: 0,
@@ -232,25 +241,26 @@ describe('sessions', () => {
     });
     const later = { starts_at: '2026-11-25T20:00:00Z', ends_at: '2026-11-25T21:00:00Z' };
     expect(
-      (await asAdmin<{ session: SessionRecord }>('admin/session.create', { ...base, ...later, capacity: 6 })).session
-        .capacity,
+      (await asAdmin(adminReservationCalls.createSession, { ...base, ...later, capacity: 6 })).session.capacity,
     ).toBe(6);
-    expect((await asAdmin('admin/session.create', { ...base, ends_at: base.starts_at })).code).toBe(
+    expect((await asAdmin(adminReservationCalls.createSession, { ...base, ends_at: base.starts_at })).code).toBe(
       'TIME_RANGE_INVALID',
     );
-    expect(await asAdmin('admin/session.create', { ...base, course_id: 'x' })).toMatchObject({
+    expect(await asAdmin(adminReservationCalls.createSession, { ...base, course_id: 'x' })).toMatchObject({
       code: 'NOT_FOUND',
       field: 'course_id',
     });
-    expect(await asAdmin('admin/session.create', { ...base, teacher_id: member.id })).toMatchObject({
+    expect(await asAdmin(adminReservationCalls.createSession, { ...base, teacher_id: member.id })).toMatchObject({
       code: 'NOT_FOUND',
       field: 'teacher_id',
     });
-    expect(await asAdmin('admin/session.create', { ...base, room_id: 'x' })).toMatchObject({
+    expect(await asAdmin(adminReservationCalls.createSession, { ...base, room_id: 'x' })).toMatchObject({
       code: 'NOT_FOUND',
       field: 'room_id',
     });
-    expect((await asAdmin('admin/session.create', { ...base, starts_at: '2026-11-25 18:00' })).field).toBe('starts_at');
+    expect((await asAdmin(adminReservationCalls.createSession, { ...base, starts_at: '2026-11-25 18:00' })).field).toBe(
+      'starts_at',
+    );
   });
 
   it('admin/session.createSeries creates a weekly series in the studio timezone', async () => {
@@ -258,7 +268,7 @@ describe('sessions', () => {
     const course = await buildCourse(t);
     const teacher = await buildTeacher(t);
     const room = await buildRoom(t, { capacity: 8 });
-    const res = await asAdmin<{ series_id: string; sessions: SessionRecord[] }>('admin/session.createSeries', {
+    const res = await asAdmin(adminReservationCalls.createSeries, {
       course_id: course.id,
       teacher_id: teacher.id,
       room_id: room.id,
@@ -291,24 +301,24 @@ describe('sessions', () => {
       [[1], '9999-12-31'],
       [[1], '2026-10-18'],
     ] as const) {
-      const refused = await asAdmin('admin/session.createSeries', {
+      const refused = await asAdmin(adminReservationCalls.createSeries, {
         ...hourly,
         ends_at: '2026-10-19T09:00:00Z',
-        weekdays,
+        weekdays: [...weekdays],
         until,
       });
       expect(refused, until).toMatchObject({ code: 'INVALID_PARAM', field: 'until' });
     }
-    expect((await asAdmin('admin/session.createSeries', { course_id: course.id, weekdays: [7] })).code).toBe(
-      'INVALID_PARAM',
-    );
+    const bad = { course_id: course.id, weekdays: [7] };
+    const refused = await t.callRaw(adminReservationCalls.createSeries.url, bad, { token: admin.token });
+    expect(refused.code).toBe('INVALID_PARAM');
   });
 
   it('refuses a session that would put a teacher in two classes or two classes in one room', async () => {
     const [course, teacher, other] = [await buildCourse(t), await buildTeacher(t), await buildTeacher(t)];
     const [room, hall] = [await buildRoom(t), await buildRoom(t)];
     const slot = { course_id: course.id, starts_at: '2026-12-01T10:00:00Z', ends_at: '2026-12-01T11:00:00Z' };
-    const first = await asAdmin<{ session: SessionRecord }>('admin/session.create', {
+    const first = await asAdmin(adminReservationCalls.createSession, {
       ...slot,
       teacher_id: teacher.id,
       room_id: room.id,
@@ -317,7 +327,7 @@ describe('sessions', () => {
     const overlapping = { starts_at: '2026-12-01T10:30:00Z', ends_at: '2026-12-01T11:30:00Z' };
 
     const sameTeacher = await t.call(
-      'admin/session.create',
+      adminReservationCalls.createSession,
       { ...slot, ...overlapping, teacher_id: teacher.id, room_id: hall.id },
       { token: admin.token, locale: 'zh-Hans' },
     );
@@ -328,19 +338,35 @@ describe('sessions', () => {
       starts_at: '2026-12-01T10:00:00.000Z',
     });
     expect(
-      await asAdmin('admin/session.create', { ...slot, ...overlapping, teacher_id: other.id, room_id: room.id }),
+      await asAdmin(adminReservationCalls.createSession, {
+        ...slot,
+        ...overlapping,
+        teacher_id: other.id,
+        room_id: room.id,
+      }),
     ).toMatchObject({ code: 'ROOM_BUSY', msg: 'The room is already in use at that time' });
 
     // Back to back is fine, and so is another teacher in another room at the same time.
     const next = { starts_at: '2026-12-01T11:00:00Z', ends_at: '2026-12-01T12:00:00Z' };
     expect(
-      (await asAdmin('admin/session.create', { ...slot, ...next, teacher_id: teacher.id, room_id: room.id })).code,
+      (
+        await asAdmin(adminReservationCalls.createSession, {
+          ...slot,
+          ...next,
+          teacher_id: teacher.id,
+          room_id: room.id,
+        })
+      ).code,
     ).toBe(0);
-    expect((await asAdmin('admin/session.create', { ...slot, teacher_id: other.id, room_id: hall.id })).code).toBe(0);
+    expect(
+      (await asAdmin(adminReservationCalls.createSession, { ...slot, teacher_id: other.id, room_id: hall.id })).code,
+    ).toBe(0);
 
     // A cancelled class frees its teacher and room.
-    await asAdmin('admin/session.cancel', { _id: first.session._id, reason: 'Moved' });
-    expect((await asAdmin('admin/session.create', { ...slot, teacher_id: teacher.id, room_id: room.id })).code).toBe(0);
+    await asAdmin(adminReservationCalls.cancelSession, { _id: first.session._id, reason: 'Moved' });
+    expect(
+      (await asAdmin(adminReservationCalls.createSession, { ...slot, teacher_id: teacher.id, room_id: room.id })).code,
+    ).toBe(0);
   });
 
   it('refuses a whole weekly series when one of its sessions clashes, creating none of them', async () => {
@@ -357,8 +383,8 @@ describe('sessions', () => {
       weekdays: [1],
       until: '2026-11-09',
     };
-    expect(await asAdmin('admin/session.createSeries', series)).toMatchObject({ code: 'TEACHER_BUSY' });
-    const listed = await asAdmin<{ rows: SessionRecord[] }>('admin/session.getList', { teacher_id: teacher.id });
+    expect(await asAdmin(adminReservationCalls.createSeries, series)).toMatchObject({ code: 'TEACHER_BUSY' });
+    const listed = await asAdmin(adminReservationCalls.getSessionList, { teacher_id: teacher.id });
     expect(listed.rows).toHaveLength(1);
   });
 
@@ -371,10 +397,12 @@ describe('sessions', () => {
       starts_at: '2026-12-03T10:00:00Z',
       ends_at: '2026-12-03T11:00:00Z',
     };
-    const answers = await Promise.all(Array.from({ length: 30 }, () => asAdmin('admin/session.create', slot)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => asAdmin(adminReservationCalls.createSession, slot)),
+    );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 'TEACHER_BUSY')).toHaveLength(29);
-    const listed = await asAdmin<{ rows: SessionRecord[] }>('admin/session.getList', { teacher_id: teacher.id });
+    const listed = await asAdmin(adminReservationCalls.getSessionList, { teacher_id: teacher.id });
     expect(listed.rows).toHaveLength(1);
   });
 
@@ -382,17 +410,17 @@ describe('sessions', () => {
     const teacher = await buildTeacher(t);
     const a = await buildSession(t, { teacherId: teacher.id, startsAt: new Date(Date.parse(START) + DAY) });
     const b = await buildSession(t, { teacherId: teacher.id, startsAt: new Date(Date.parse(START) + 3 * DAY) });
-    await asAdmin('admin/session.cancel', { _id: b.id, reason: 'Holiday' });
-    const all = await asAdmin<{ rows: SessionRecord[]; total: number }>('admin/session.getList', {
+    await asAdmin(adminReservationCalls.cancelSession, { _id: b.id, reason: 'Holiday' });
+    const all = await asAdmin(adminReservationCalls.getSessionList, {
       teacher_id: teacher.id,
     });
     expect(all.rows.map((s) => s._id)).toEqual([a.id, b.id]);
-    const cancelled = await asAdmin<{ rows: SessionRecord[] }>('admin/session.getList', {
+    const cancelled = await asAdmin(adminReservationCalls.getSessionList, {
       teacher_id: teacher.id,
       status: 'cancelled',
     });
     expect(cancelled.rows.map((s) => [s._id, s.cancel_reason])).toEqual([[b.id, 'Holiday']]);
-    const dated = await asAdmin<{ rows: SessionRecord[]; total: number }>('admin/session.getList', {
+    const dated = await asAdmin(adminReservationCalls.getSessionList, {
       teacher_id: teacher.id,
       date_from: '2026-11-23',
       date_to: '2026-11-23',

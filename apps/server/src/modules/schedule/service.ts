@@ -1,3 +1,6 @@
+import type { SessionStatus } from '@studio/contract/flow';
+import type { Locale } from '@studio/contract/locale';
+import { applyLocalizedInput } from '@studio/contract/localized-text';
 import {
   type adminCourseRecord,
   type adminRoomRecord,
@@ -10,15 +13,12 @@ import {
   type RoomRecord,
   type roomSaveInput,
   type SessionRecord,
-  type SessionStatus,
   type sessionCreateInput,
   type sessionSeriesInput,
   type TeacherRecord,
   type teacherSaveInput,
   weeklyOccurrences,
-} from '@studio/contract/course';
-import type { Locale } from '@studio/contract/locale';
-import { applyLocalizedInput } from '@studio/contract/localized-text';
+} from '@studio/contract/schedule';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

@@ -1,7 +1,7 @@
 // Factories for class-domain tests: rows made through the services (never raw inserts), members
 // with a ready token, no password hashing (fast enough to make hundreds for the race tests).
 import type { Role } from '@studio/contract/account';
-import type { PackageValidityRule } from '@studio/contract/course';
+import type { PackageValidityRule } from '@studio/contract/packages';
 import { eq } from 'drizzle-orm';
 import { HOUR } from '../../platform/clock';
 import type { TestApp } from '../../testing/test-app';

@@ -1,5 +1,6 @@
-import type { ReservationRecord, Roster, SessionRecord, TeacherRecord } from '@studio/contract/course';
 import type { Locale } from '@studio/contract/locale';
+import type { ReservationRecord, Roster } from '@studio/contract/reservations';
+import type { SessionRecord, TeacherRecord } from '@studio/contract/schedule';
 import {
   CHECK_IN_CLOSES_AFTER_MIN,
   CHECK_IN_OPENS_BEFORE_MIN,

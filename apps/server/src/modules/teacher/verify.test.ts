@@ -1,5 +1,6 @@
-import type { ReservationRecord } from '@studio/contract/course';
-import type { ScanResult } from '@studio/contract/teacher';
+import { adminUserCalls } from '@studio/contract/account';
+import { reservationCalls } from '@studio/contract/reservations';
+import { verifyCalls } from '@studio/contract/teacher';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, MINUTE } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   admin = await buildAdmin(t);
   staff = await buildMember(t);
   const res = await t.call(
-    'admin/user.setRoles',
+    adminUserCalls.setRoles,
     { user_id: staff.id, roles: ['member'], is_verify_staff: true },
     { token: admin.token },
   );
@@ -31,18 +32,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(START));
 
-const scan = (m: TestMember, code: string) => t.call<ScanResult>('client/verify.scan', { code }, { token: m.token });
+const scan = (m: TestMember, code: string) => t.call(verifyCalls.scan, { code }, { token: m.token });
 
 /** A member booked on a class starting 3 days after START; answers the reservation (with its code). */
 async function booking(nickname = 'Mia Member') {
   const member = await buildMember(t, { nickname });
   await buildPackage(t, member.id);
   const session = await buildSession(t, { startsAt: new Date(Date.parse(START) + 3 * DAY) });
-  const res = await t.call<{ reservation: ReservationRecord }>(
-    'client/course.book',
-    { session_id: session.id },
-    { token: member.token },
-  );
+  const res = await t.call(reservationCalls.book, { session_id: session.id }, { token: member.token });
   expect(res.code).toBe(0);
   return { member, session, reservation: res.reservation };
 }
@@ -64,11 +61,7 @@ describe('client/verify.scan', () => {
       },
     });
     // The member sees it too.
-    const mine = await t.call<{ rows: ReservationRecord[] }>(
-      'client/course.getMyReservations',
-      {},
-      { token: member.token },
-    );
+    const mine = await t.call(reservationCalls.getMyReservations, {}, { token: member.token });
     expect(mine.rows[0]!.checked_in_at).toBe(t.clock.now().toISOString());
   });
 
@@ -92,7 +85,7 @@ describe('client/verify.scan', () => {
     t.clock.set(START);
     const other = await booking();
     const cancelled = await t.call(
-      'client/course.cancelBooking',
+      reservationCalls.cancelBooking,
       { reservation_id: other.reservation._id },
       { token: other.member.token },
     );
@@ -110,7 +103,7 @@ describe('client/verify.scan', () => {
     expect((await scan(teacher, reservation.code)).code).toBe('PERMISSION_DENIED');
     // Refused before the code is looked at: an unknown code tells a non-staff caller nothing either.
     expect((await scan(member, 'NOTACODE42')).code).toBe('PERMISSION_DENIED');
-    expect((await t.call('client/verify.scan', { code: reservation.code })).code).toBe(30204);
+    expect((await t.call(verifyCalls.scan, { code: reservation.code })).code).toBe(30204);
     expect((await scan(admin, reservation.code)).code).toBe(0);
   });
 
@@ -118,7 +111,7 @@ describe('client/verify.scan', () => {
     const former = await buildMember(t);
     const setStaff = (on: boolean) =>
       t.call(
-        'admin/user.setRoles',
+        adminUserCalls.setRoles,
         { user_id: former.id, roles: ['member'], is_verify_staff: on },
         { token: admin.token },
       );

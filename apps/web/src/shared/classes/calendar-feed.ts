@@ -1,4 +1,4 @@
-import { calendarCalls } from '@studio/contract/teacher';
+import { calendarCalls } from '@studio/contract/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '@studio/contract/course';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { merchantCalls } from '@studio/contract/account';
+import type { merchantCalls } from '@studio/contract/merchant';
 import { callRef } from '@studio/contract/protocol-core';
 import { useQuery } from '@tanstack/react-query';
 import { callQuery } from '@/shared/api/call-function';

@@ -1,21 +1,17 @@
-import { type MchInfo, merchantCalls } from '@studio/contract/account';
-import { CLASS_EVENTS } from '@studio/contract/course';
 import { formatDateTime } from '@studio/contract/format';
 import { resolveLocale } from '@studio/contract/locale';
-import type { WsEventMessage } from '@studio/contract/realtime';
+import { type MchInfo, merchantCalls } from '@studio/contract/merchant';
+import { NOTICE_TYPES, type NoticeType } from '@studio/contract/notifications';
+import type { PushEventData, WsEventMessage } from '@studio/contract/realtime';
 import i18n from '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
 import { invalidateClassData } from '@/shared/classes/class-queries';
 import './realtime.css';
 
-const CLASS_EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(CLASS_EVENTS));
+const CLASS_EVENT_NAMES: ReadonlySet<string> = new Set(NOTICE_TYPES);
 
-/** What the class domain's events carry (the server's notice data). */
-interface ClassEventData {
-  course_name?: string;
-  starts_at?: string;
-  reason?: string;
-}
+/** What the class domain's events carry (their schemas in the contract); only a class called off has a reason. */
+type ClassEventData = Partial<PushEventData<NoticeType> & { reason: string }>;
 
 /** A class start as the member reads it, in the studio's timezone once the merchant info has loaded. */
 function whenText(startsAt: string): string {

@@ -1,24 +1,8 @@
 import type { UserInfo } from '@studio/contract/account';
 import type { Locale } from '@studio/contract/locale';
+import type { CartItem } from '@studio/contract/orders';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-
-/** A cart line as the spec lists it (section 3); the shop issue fills and syncs the list. */
-export interface CartItem {
-  sku_id: string;
-  buy_num: number;
-  sku_name: string;
-  image: string;
-  price: number;
-  stock: number;
-  goods_id: string;
-  goods_name: string;
-  goods_type: number;
-  cart_rule: number;
-  action_checked: boolean;
-  add_time: number;
-  mid: string;
-}
 
 export interface LifeData {
   app: {

@@ -1,4 +1,5 @@
-import type { PackageStatus, ReservationStatus, SessionStatus, WaitlistStatus } from '@studio/contract/course';
+import type { ReservationStatus, SessionStatus, WaitlistStatus } from '@studio/contract/flow';
+import type { PackageStatus } from '@studio/contract/packages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './status-tag.css';

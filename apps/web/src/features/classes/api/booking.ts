@@ -1,5 +1,6 @@
 import { ApiError } from '@studio/client/api-error';
-import { courseCalls, courseFullData, type SessionRecord } from '@studio/contract/course';
+import { courseFullData, reservationCalls } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { call } from '@/shared/api/call-function';
 import { invalidateClassData } from '@/shared/classes/class-queries';
 import { showAlert } from '@/shared/ui/feedback';
@@ -22,7 +23,7 @@ export class CourseFullError extends Error {
 export async function bookSession(sessionId: string, packageId?: string) {
   try {
     const { reservation } = await call(
-      courseCalls.book,
+      reservationCalls.book,
       { session_id: sessionId, ...(packageId && { package_id: packageId }) },
       { silent: true },
     );
@@ -42,7 +43,7 @@ export async function bookSession(sessionId: string, packageId?: string) {
 /** Cancels my booking; the credit comes back (refused inside the cancel window). */
 export async function cancelReservation(reservationId: string) {
   try {
-    return (await call(courseCalls.cancelBooking, { reservation_id: reservationId })).reservation;
+    return (await call(reservationCalls.cancelBooking, { reservation_id: reservationId })).reservation;
   } finally {
     void invalidateClassData();
   }
@@ -52,7 +53,7 @@ export async function cancelReservation(reservationId: string) {
 export async function joinWaitlist(sessionId: string, packageId?: string) {
   try {
     return (
-      await call(courseCalls.joinWaitlist, { session_id: sessionId, ...(packageId && { package_id: packageId }) })
+      await call(reservationCalls.joinWaitlist, { session_id: sessionId, ...(packageId && { package_id: packageId }) })
     ).entry;
   } finally {
     void invalidateClassData();
@@ -61,7 +62,7 @@ export async function joinWaitlist(sessionId: string, packageId?: string) {
 
 export async function leaveWaitlist(entryId: string) {
   try {
-    return (await call(courseCalls.leaveWaitlist, { entry_id: entryId })).entry;
+    return (await call(reservationCalls.leaveWaitlist, { entry_id: entryId })).entry;
   } finally {
     void invalidateClassData();
   }

@@ -1,4 +1,5 @@
-import type { PackageRecord, SessionRecord } from '@studio/contract/course';
+import type { PackageRecord } from '@studio/contract/packages';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { describe, expect, it } from 'vitest';
 import { packagesForSession } from './packages';
 

@@ -1,16 +1,11 @@
-import {
-  courseCalls,
-  type PackageRecord,
-  type PackageStatus,
-  packageCoversSession,
-  type SessionRecord,
-} from '@studio/contract/course';
+import { type PackageRecord, type PackageStatus, packageCalls, packageCoversSession } from '@studio/contract/packages';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { useQuery } from '@tanstack/react-query';
 import { callQuery } from '@/shared/api/call-function';
 
 /** My course packages, all or of one state (client/course.getMyPackages). */
 export function myPackagesQuery(status?: PackageStatus) {
-  return callQuery(courseCalls.getMyPackages, status ? { status } : {});
+  return callQuery(packageCalls.getMyPackages, status ? { status } : {});
 }
 
 export function useMyPackages(status?: PackageStatus, enabled = true) {

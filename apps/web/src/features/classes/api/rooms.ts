@@ -1,10 +1,11 @@
-import { courseCalls } from '@studio/contract/course';
+import { reservationCalls } from '@studio/contract/reservations';
+import { scheduleCalls } from '@studio/contract/schedule';
 import { useQuery } from '@tanstack/react-query';
 import { callQuery } from '@/shared/api/call-function';
 import { useViewer, viewerQuery } from '@/shared/classes/class-queries';
 
 /** The studio's rooms (client/course.pub_getRooms). */
-export const roomsQuery = { ...callQuery(courseCalls.getRooms, {}), staleTime: 5 * 60_000 };
+export const roomsQuery = { ...callQuery(scheduleCalls.getRooms, {}), staleTime: 5 * 60_000 };
 
 export function useRooms() {
   return useQuery(roomsQuery);
@@ -12,5 +13,5 @@ export function useRooms() {
 
 /** A room and its upcoming sessions (client/course.pub_getRoom). */
 export function useRoom(id: string) {
-  return useQuery({ ...viewerQuery(courseCalls.getRoom, { _id: id }, useViewer()), enabled: id !== '' });
+  return useQuery({ ...viewerQuery(reservationCalls.getRoom, { _id: id }, useViewer()), enabled: id !== '' });
 }

@@ -1,15 +1,16 @@
-import type { courseCalls } from '@studio/contract/course';
 import { type CallInput, callRef } from '@studio/contract/protocol-core';
+import type { reservationCalls } from '@studio/contract/reservations';
+import type { scheduleCalls } from '@studio/contract/schedule';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callQuery } from '@/shared/api/call-function';
 import { useViewer, viewerQuery } from '@/shared/classes/class-queries';
 
 // By reference, not the definitions: the classes tab parses nothing with zod, so it need not load it.
-const getSchedule = callRef<typeof courseCalls.getSchedule>('client/course.pub_getSchedule');
-const getCourses = callRef<typeof courseCalls.getCourses>('client/course.pub_getCourses');
-const getTeachers = callRef<typeof courseCalls.getTeachers>('client/course.pub_getTeachers');
+const getSchedule = callRef<typeof reservationCalls.getSchedule>('client/course.pub_getSchedule');
+const getCourses = callRef<typeof scheduleCalls.getCourses>('client/course.pub_getCourses');
+const getTeachers = callRef<typeof scheduleCalls.getTeachers>('client/course.pub_getTeachers');
 
-export type ScheduleInput = CallInput<typeof courseCalls.getSchedule>;
+export type ScheduleInput = CallInput<typeof reservationCalls.getSchedule>;
 
 /** The schedule between two days (client/course.pub_getSchedule): public, with my_status when logged in. */
 export function scheduleQuery(input: ScheduleInput, viewer: string | null) {

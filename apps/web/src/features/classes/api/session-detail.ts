@@ -1,13 +1,13 @@
-import { courseCalls } from '@studio/contract/course';
 import type { CallOutput } from '@studio/contract/protocol';
+import { reservationCalls } from '@studio/contract/reservations';
 import { useQuery } from '@tanstack/react-query';
 import { useViewer, viewerQuery } from '@/shared/classes/class-queries';
 
-export type SessionDetail = CallOutput<typeof courseCalls.getSessionDetail>;
+export type SessionDetail = CallOutput<typeof reservationCalls.getSessionDetail>;
 
 /** One session with its course, teacher, room, my reservation or waitlist entry and what I may do. */
 export function sessionDetailQuery(id: string, viewer: string | null) {
-  return viewerQuery(courseCalls.getSessionDetail, { _id: id }, viewer);
+  return viewerQuery(reservationCalls.getSessionDetail, { _id: id }, viewer);
 }
 
 export function useSessionDetail(id: string) {

@@ -1,12 +1,13 @@
-import type { courseCalls, WaitlistStatus } from '@studio/contract/course';
+import type { WaitlistStatus } from '@studio/contract/flow';
 import { callRef } from '@studio/contract/protocol-core';
+import type { reservationCalls } from '@studio/contract/reservations';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '@/shared/api/call-function';
 import { usePagedCall } from '@/shared/api/paged';
 
 // By reference, not the definition: the classes tab shows my positions and need not load zod for it.
-const getMyWaitlist = callRef<typeof courseCalls.getMyWaitlist>('client/course.getMyWaitlist');
+const getMyWaitlist = callRef<typeof reservationCalls.getMyWaitlist>('client/course.getMyWaitlist');
 
 /** Positions move when someone ahead leaves or is promoted: look again this often while shown. */
 export const WAITLIST_REFRESH_MS = 30_000;

@@ -1,4 +1,4 @@
-import type { PackageRecord } from '@studio/contract/course';
+import type { PackageRecord } from '@studio/contract/packages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

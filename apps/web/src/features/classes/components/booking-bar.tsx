@@ -1,5 +1,5 @@
 import { useCallMutation } from '@studio/client/mutation';
-import type { PackageRecord } from '@studio/contract/course';
+import type { PackageRecord } from '@studio/contract/packages';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/course';
+import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/packages';
 import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '@studio/contract/course';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';

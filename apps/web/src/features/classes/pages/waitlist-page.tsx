@@ -1,4 +1,5 @@
-import { WAITLIST_STATUSES, type WaitlistEntryRecord, type WaitlistStatus } from '@studio/contract/course';
+import { WAITLIST_STATUSES, type WaitlistStatus } from '@studio/contract/flow';
+import type { WaitlistEntryRecord } from '@studio/contract/reservations';
 import { Button, Dialog, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useClassFormat } from '@/shared/classes/class-format';

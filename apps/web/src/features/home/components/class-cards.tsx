@@ -1,5 +1,5 @@
-import type { courseCalls } from '@studio/contract/course';
 import { callRef } from '@studio/contract/protocol-core';
+import type { reservationCalls } from '@studio/contract/reservations';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
@@ -17,8 +17,8 @@ import { AppLink } from '@/shared/ui/app-link';
 import './home.css';
 
 // By reference: home parses nothing with zod.
-const getMyReservations = callRef<typeof courseCalls.getMyReservations>('client/course.getMyReservations');
-const getSchedule = callRef<typeof courseCalls.getSchedule>('client/course.pub_getSchedule');
+const getMyReservations = callRef<typeof reservationCalls.getMyReservations>('client/course.getMyReservations');
+const getSchedule = callRef<typeof reservationCalls.getSchedule>('client/course.pub_getSchedule');
 
 /** How many of today's remaining classes home lists before "N more today". */
 const TODAY_ROWS = 4;

@@ -1,4 +1,4 @@
-import type { MchInfo } from '@studio/contract/account';
+import type { MchInfo } from '@studio/contract/merchant';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ReservationRecord } from '@studio/contract/course';
+import type { ReservationRecord } from '@studio/contract/reservations';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';

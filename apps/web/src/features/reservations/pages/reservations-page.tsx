@@ -1,4 +1,5 @@
-import { RESERVATION_STATUSES, type ReservationRecord, type ReservationStatus } from '@studio/contract/course';
+import { RESERVATION_STATUSES, type ReservationStatus } from '@studio/contract/flow';
+import type { ReservationRecord } from '@studio/contract/reservations';
 import { Button, Tabs } from 'antd-mobile';
 import { CalendarOutline, ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-import { courseCalls } from '@studio/contract/course';
 import type { CallInput } from '@studio/contract/protocol';
+import { reservationCalls } from '@studio/contract/reservations';
 import { teacherCalls } from '@studio/contract/teacher';
 import { call } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
@@ -11,7 +11,7 @@ export type IntroductionInput = CallInput<typeof teacherCalls.updateIntroduction
 export async function updateIntroduction(input: IntroductionInput) {
   const { teacher } = await call(teacherCalls.updateIntroduction, input);
   await queryClient.invalidateQueries({
-    predicate: (q) => q.queryKey[0] === workbenchQuery.queryKey[0] || q.queryKey[0] === courseCalls.getTeacher.url,
+    predicate: (q) => q.queryKey[0] === workbenchQuery.queryKey[0] || q.queryKey[0] === reservationCalls.getTeacher.url,
   });
   return teacher;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TeacherRecord } from '@studio/contract/course';
+import type { TeacherRecord } from '@studio/contract/schedule';
 import { teacherCalls } from '@studio/contract/teacher';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';

@@ -1,4 +1,5 @@
-import type { Roster, SessionRecord } from '@studio/contract/course';
+import type { Roster } from '@studio/contract/reservations';
+import type { SessionRecord } from '@studio/contract/schedule';
 import { CHECK_IN_CLOSES_AFTER_MIN, CHECK_IN_OPENS_BEFORE_MIN, checkInTiming } from '@studio/contract/teacher';
 import { Button, Dialog, Popup, SearchBar, Tabs } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';

@@ -4,6 +4,39 @@ import type { Locale } from './locale';
 import { defineCall } from './protocol';
 import { id, isoDateTime, paged, pageQuery } from './validators';
 
+// ---------------------------------------------------------------------------------------------
+// Notices: stored for the member, and pushed to their sockets as the event of the same name
+// ---------------------------------------------------------------------------------------------
+
+/** What every class notice carries: the session, for a link, and what its texts show. */
+const classNotice = z.object({ session_id: z.string(), course_name: z.string(), starts_at: isoDateTime });
+
+/**
+ * The notices the class domain sends, by type, with their data: the `data` of the stored notice and
+ * of the websocket event `{ event: <type>, data }` pushed to the member once the change committed.
+ */
+export const noticeEvents = {
+  /** A seat opened and the waiting member was booked with one of their packages. */
+  waitlistPromoted: classNotice.extend({ reservation_id: z.string() }),
+  /** A seat opened but none of the waiting member's packages could pay; they stay waiting. */
+  waitlistSkipped: classNotice,
+  /** Staff cancelled the member's booking; the credit went back. */
+  reservationCancelled: classNotice.extend({ reservation_id: z.string() }),
+  /** The class was called off: the member's booking (reservation_id) or waitlist place (entry_id) ended. */
+  sessionCancelled: z.union([
+    classNotice.extend({ reason: z.string(), reservation_id: z.string() }),
+    classNotice.extend({ reason: z.string(), entry_id: z.string() }),
+  ]),
+} as const;
+
+export type NoticeType = keyof typeof noticeEvents;
+export const NOTICE_TYPES = Object.keys(noticeEvents) as NoticeType[];
+
+/** A notice of one type with its data, as the server stores and pushes it. */
+export type NoticeEvent<T extends NoticeType = NoticeType> = {
+  [K in T]: { type: K; data: z.input<(typeof noticeEvents)[K]> };
+}[T];
+
 /**
  * A notice stored for one member (waitlist promotion, a class called off...). Title and body are
  * written in the reader's language when read, from the notice's type and data.
@@ -34,9 +67,9 @@ const m = (en: string, zhHans: string, zhHant: string): Messages => ({ en, 'zh-H
 
 /**
  * Texts of the notice types; `{when}` is the class start formatted for the reader, other
- * placeholders come from the notice's data.
+ * placeholders come from the notice's data (a test holds them to the fields of noticeEvents).
  */
-export const NOTICE_TEXTS: Record<string, { title: Messages; body: Messages }> = {
+export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages }> = {
   waitlistPromoted: {
     title: m('You got a seat', '候补成功', '候補成功'),
     body: m(
@@ -78,7 +111,7 @@ export function noticeText(
   params: Record<string, string | number>,
   fallback: { title: string; body: string },
 ): { title: string; body: string } {
-  const texts = NOTICE_TEXTS[type];
+  const texts = Object.hasOwn(NOTICE_TEXTS, type) ? NOTICE_TEXTS[type as NoticeType] : undefined;
   if (!texts) return fallback;
   return { title: interpolate(texts.title[locale], params), body: interpolate(texts.body[locale], params) };
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { ErrorName } from './errors';
+import { courseFullData } from './reservations';
+
+/*
+ * What each error carries, as zod schemas: `params` fill the placeholders of its messages
+ * (`{minutes}`), `data` are the extra envelope fields a client reads (COURSE_FULL's suggestions).
+ * An error not listed carries neither. The server's fail() is typed by this table, so a wrong or
+ * missing param does not compile, and a test holds every message's placeholders to its params.
+ *
+ * Kept apart from errors.ts, which the web app's shell loads without zod (see protocol-core.ts).
+ */
+
+const field = z.object({ field: z.string() });
+const minutes = z.object({ minutes: z.number().int() });
+/** Where a refused check-in window opens and closes. */
+const checkInWindow = z.object({ opens_at: z.string(), closes_at: z.string() });
+/** The session in the way of a new one. */
+const clash = z.object({ session_id: z.string(), starts_at: z.string() });
+
+export const ERROR_SHAPES = {
+  /** The id of the logged failure, to quote to support. */
+  SYSTEM_ERROR: { data: z.object({ requestId: z.string() }) },
+  FUNCTION_NOT_FOUND: { params: z.object({ url: z.string() }) },
+  /** `reason`: the zod message or a named rule (birthdayFuture, notYourUpload, sameAsCurrent...). */
+  INVALID_PARAM: { params: field, data: field.extend({ reason: z.string() }) },
+  RATE_LIMITED: { data: z.object({ retryAfter: z.number().int() }) },
+  NOT_FOUND: { data: field },
+  ACCOUNT_LOCKED: { params: minutes },
+  CODE_TOO_FREQUENT: { params: z.object({ seconds: z.number().int() }), data: z.object({ seconds: z.number().int() }) },
+  CODE_INVALID: { data: field },
+  FILE_TYPE_INVALID: { params: z.object({ allowed: z.string() }) },
+  FILE_TOO_LARGE: { params: z.object({ maxMb: z.number() }) },
+  /** The suggestions are added once the transaction that refused the seat is over. */
+  COURSE_FULL: { data: courseFullData.partial({ suggestions: true }) },
+  CANCEL_WINDOW_CLOSED: { params: z.object({ hours: z.number() }) },
+  BOOKING_NOT_OPEN: { params: z.object({ days: z.number() }) },
+  SCHEDULE_RANGE_TOO_LONG: { params: z.object({ days: z.number().int() }) },
+  CHECK_IN_NOT_OPEN: { params: minutes, data: checkInWindow },
+  CHECK_IN_CLOSED: { params: minutes, data: checkInWindow },
+  TEACHER_BUSY: { data: clash },
+  ROOM_BUSY: { data: clash },
+} as const satisfies { [N in ErrorName]?: { params?: z.ZodObject; data?: z.ZodObject } };
+
+type Shapes = typeof ERROR_SHAPES;
+type Shape<N extends ErrorName> = N extends keyof Shapes ? Shapes[N] : Record<never, never>;
+
+/** The params an error's messages need; an empty object for an error without placeholders. */
+export type ErrorParamsOf<N extends ErrorName> =
+  Shape<N> extends { params: z.ZodObject } ? z.input<Shape<N>['params']> : Record<string, never>;
+
+/** The extra envelope fields an error may carry; none when it declares no data. */
+export type ErrorDataOf<N extends ErrorName> =
+  Shape<N> extends { data: z.ZodObject } ? z.input<Shape<N>['data']> : Record<string, never>;
+
+/** The arguments after an error's name: its params (required when it has any), then its data. */
+export type ErrorArgs<N extends ErrorName> = N extends unknown
+  ? Shape<N> extends { params: z.ZodObject }
+    ? [params: ErrorParamsOf<N>, data?: ErrorDataOf<N>]
+    : [params?: ErrorParamsOf<N>, data?: ErrorDataOf<N>]
+  : never;
+
+/** The params schema of an error, or null when its messages take none. */
+export function errorParamsSchema(name: ErrorName): z.ZodObject | null {
+  const shape = (ERROR_SHAPES as Partial<Record<ErrorName, { params?: z.ZodObject }>>)[name];
+  return shape?.params ?? null;
+}

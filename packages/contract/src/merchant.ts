@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
+import { defineCall, noInput } from './protocol';
+
+/** The merchant module: the studio's public profile and settings. */
+
+export const mchInfo = z.object({
+  name: z.string(),
+  logo: z.string(),
+  description: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  share: z.object({ title: z.string(), image: z.string() }),
+  h5: z.object({ share: z.object({ title: z.string(), image: z.string() }) }),
+  wechat_login_enabled: z.boolean(),
+  cancel_window_hours: z.number().int(),
+  booking_window_days: z.number().int(),
+});
+export type MchInfo = z.infer<typeof mchInfo>;
+
+export const appInfo = z.object({ name: z.string(), version: z.string(), h5_weixin_appid: z.string() });
+
+export const merchantCalls = {
+  getMchInfo: defineCall('client/pub.getMchInfo', noInput, z.object({ mchInfo, appInfo })),
+} as const;
+
+const manage = { permission: 'settings.manage' } as const;
+
+/** The studio as staff edit it: its info (in the caller's locale), its default language and every locale's texts. */
+export const adminMerchantRecord = mchInfo.extend({
+  default_locale: localeSchema,
+  name_i18n: localizedTextSchema,
+  description_i18n: localizedTextSchema,
+  address_i18n: localizedTextSchema,
+  /** The tagline (the share title; the name when empty). */
+  share_title_i18n: localizedTextSchema,
+});
+
+/** Absent fields stay as they are; texts take a plain string (the default language's value) or per-locale values. */
+export const merchantSaveInput = z
+  .object({
+    name: localizedInput(z.string().trim().min(1).max(64)).optional(),
+    description: localizedInput(z.string().trim().max(1000)).optional(),
+    address: localizedInput(z.string().trim().max(200)).optional(),
+    share_title: localizedInput(z.string().trim().max(100)).optional(),
+    /** The language staff write in, and the one shown when a text has no value in the caller's. */
+    default_locale: localeSchema.optional(),
+  })
+  .strict();
+
+export const adminMerchantCalls = {
+  get: defineCall('admin/merchant.get', noInput, z.object({ merchant: adminMerchantRecord }), manage),
+  save: defineCall('admin/merchant.save', merchantSaveInput, z.object({ merchant: adminMerchantRecord }), manage),
+} as const;
