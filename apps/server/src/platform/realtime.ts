@@ -3,6 +3,11 @@ export interface RealtimeEvent {
   /** The `event` name the socket receives, kebab-case (`waitlist-promoted`, `order-status`...). */
   type: string;
   data?: unknown;
+  /**
+   * Set on pushes that go through the outbox (push-outbox.ts), which may arrive more than once:
+   * the socket message carries it as `id`, and a client ignores an id it has already seen.
+   */
+  id?: string;
 }
 
 /**
@@ -26,3 +31,16 @@ export const noRealtime: Realtime = {
   notifyUser: async () => undefined,
   broadcast: async () => undefined,
 };
+
+/**
+ * The app's Realtime over its bus: it throws when the bus cannot take a message, so that the outbox
+ * (push-outbox.ts) knows to retry; best-effort callers (the unit of work's `push`) catch and log.
+ */
+export function publishingRealtime(
+  publish: (message: { userId?: string; event: RealtimeEvent }) => Promise<void>,
+): Realtime {
+  return {
+    notifyUser: (userId, event) => publish({ userId, event }),
+    broadcast: (event) => publish({ event }),
+  };
+}

@@ -150,8 +150,8 @@ async function setContact(tx: Tx, kind: ContactKind, userId: string, value: stri
   }
 }
 
-async function answer(db: DbOrTx, row: repo.UserRow): Promise<{ userInfo: UserInfo }> {
-  return { userInfo: await toUserInfo(db, row) };
+async function answer(ctx: CallContext, row: repo.UserRow): Promise<{ userInfo: UserInfo }> {
+  return { userInfo: await toUserInfo(ctx, row) };
 }
 
 /** bindEmail / bindMobile: for an account that has none yet (else bindNew…). */
@@ -168,7 +168,7 @@ export async function bindContact(ctx: AuthedContext, kind: ContactKind, target:
       return setContact(tx, kind, me.id, target.trim(), now);
     },
   );
-  return answer(ctx.db, row);
+  return answer(ctx, row);
 }
 
 /** unbindEmail / unbindMobile: refused when it would leave the account no way to sign in. */
@@ -188,7 +188,7 @@ export async function unbindContact(ctx: AuthedContext, kind: ContactKind, targe
       return setContact(tx, kind, me.id, null, now);
     },
   );
-  return answer(ctx.db, row);
+  return answer(ctx, row);
 }
 
 /** bindNewEmail / bindNewMobile: a code to the old address (unbind) and one to the new (bind). */
@@ -217,5 +217,5 @@ export async function changeContact(
       return setContact(tx, kind, me.id, target.trim(), now);
     },
   );
-  return answer(ctx.db, row);
+  return answer(ctx, row);
 }

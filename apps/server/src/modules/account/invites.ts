@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { AuthedContext } from '../../platform/protocol';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import * as repo from './repo';
 import { users } from './schema';
 
@@ -26,7 +27,7 @@ async function wouldCycle(db: DbOrTx, inviterId: string, memberId: string): Prom
 /** Accepts an inviter once; one's own code, an unknown code or one that would make a loop is invalid. */
 export async function acceptInvite(ctx: AuthedContext, inviteCode: string): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await runUnitOfWork(ctx, async ({ tx }) => {
     const me = (await repo.lockUser(tx, ctx.user.uid)) ?? fail('USER_NOT_FOUND');
     if (me.inviterId) fail('ALREADY_INVITED');
     const inviter = await repo.findUserByInviteCode(tx, inviteCode.trim().toUpperCase());

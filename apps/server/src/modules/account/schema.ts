@@ -1,3 +1,4 @@
+import { ROLES } from '@studio/contract/account';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -16,9 +17,9 @@ export const users = pgTable(
     passwordHash: text(),
     nickname: text().notNull().default(''),
     avatar: text(),
-    gender: smallint().notNull().default(0),
+    gender: smallint().$type<0 | 1 | 2>().notNull().default(0),
     birthday: date({ mode: 'string' }),
-    roles: text().array().notNull().default(sql`'{member}'::text[]`),
+    roles: text({ enum: ROLES }).array().notNull().default(sql`'{member}'::text[]`),
     permissions: text().array().notNull().default(sql`'{}'::text[]`),
     isVerifyStaff: boolean().notNull().default(false),
     inviteCode: text().notNull(),

@@ -6,12 +6,14 @@ import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { AuthedContext, AuthUser, CallContext } from '../../platform/protocol';
 import { FORCE_LOGOUT } from '../../platform/realtime';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
 import { loginFailures, users } from './schema';
@@ -21,39 +23,24 @@ export const LOCK_MS = HOUR;
 /** Failure counters of unknown accounts are forgotten after this long without a new failure. */
 const UNKNOWN_ACCOUNT_MEMORY_MS = 30 * DAY;
 
-export interface AccountDeps {
-  signer: TokenSigner;
-}
-
-/** Set once at start-up (buildApp): the signer is per app because the secret is. */
-let signer: TokenSigner | null = null;
-export function configureAccounts(deps: AccountDeps): void {
-  signer = deps.signer;
-}
-function tokenSigner(): TokenSigner {
-  if (!signer) throw new Error('accounts not configured');
-  return signer;
-}
-
-/** Wallet and points balances shown in the user info; later modules replace the default. */
-export type BalanceReader = (db: DbOrTx, userId: string) => Promise<{ balance: number; integral: number }>;
-let readBalances: BalanceReader = async () => ({ balance: 0, integral: 0 });
-export function setBalanceReader(reader: BalanceReader): void {
-  readBalances = reader;
+/** The database and this app's dependencies (its signer, its balance reader): a CallContext is one. */
+export interface AccountCtx {
+  db: Db;
+  deps: AppDeps;
 }
 
 export function rolesOf(row: repo.UserRow): Role[] {
-  return row.roles as Role[];
+  return row.roles;
 }
 
-export async function toUserInfo(db: DbOrTx, row: repo.UserRow): Promise<UserInfo> {
-  const balances = await readBalances(db, row.id);
+export async function toUserInfo(ctx: { db: DbOrTx; deps: AppDeps }, row: repo.UserRow): Promise<UserInfo> {
+  const balances = await ctx.deps.readBalances(ctx.db, row.id);
   return {
     _id: row.id,
     username: row.username,
     nickname: row.nickname,
     avatar: row.avatar,
-    gender: row.gender as 0 | 1 | 2,
+    gender: row.gender,
     birthday: row.birthday,
     email: row.email,
     mobile: row.mobile,
@@ -73,22 +60,22 @@ export async function getUserOrFail(db: DbOrTx, id: string): Promise<repo.UserRo
 }
 
 export async function myUserInfo(ctx: AuthedContext): Promise<{ userInfo: UserInfo }> {
-  return { userInfo: await toUserInfo(ctx.db, await getUserOrFail(ctx.db, ctx.user.uid)) };
+  return { userInfo: await toUserInfo(ctx, await getUserOrFail(ctx.db, ctx.user.uid)) };
 }
 
 /** Issues a token for a member, keeping at most MAX_LIVE_TOKENS live ones. */
 export async function issueToken(
-  db: Db,
+  { db, deps }: AccountCtx,
   row: repo.UserRow,
   now: Date,
   deviceId?: string,
 ): Promise<TokenInfo & { jti: string }> {
-  const { jti, exp } = await db.transaction(async (tx) => {
+  const { jti, exp } = await runUnitOfWork({ db }, async ({ tx }) => {
     // Lock the member so that concurrent logins cannot leave more than the limit alive.
     await repo.lockUser(tx, row.id);
     return insertToken(tx, row.id, now, deviceId);
   });
-  return signToken(row, jti, exp, now);
+  return signToken(deps.signer, row, jti, exp, now);
 }
 
 /** A new live token row; the caller holds the member's lock. The oldest beyond the limit are revoked. */
@@ -105,11 +92,14 @@ async function insertToken(
   return { jti, exp };
 }
 
-async function signToken(row: repo.UserRow, jti: string, exp: number, now: Date): Promise<TokenInfo & { jti: string }> {
-  const token = await tokenSigner().sign(
-    { uid: row.id, role: rolesOf(row), permission: row.permissions, jti, exp },
-    now,
-  );
+async function signToken(
+  signer: TokenSigner,
+  row: repo.UserRow,
+  jti: string,
+  exp: number,
+  now: Date,
+): Promise<TokenInfo & { jti: string }> {
+  const token = await signer.sign({ uid: row.id, role: rolesOf(row), permission: row.permissions, jti, exp }, now);
   return { token, tokenExpired: exp, jti };
 }
 
@@ -124,8 +114,14 @@ export const RENEWED_TOKEN_GRACE_MS = HOUR;
  * renewals, or a later one within the grace period, answer the same successor instead of each
  * making a token and pushing the member's other devices out of the live-token limit.
  */
-async function successorToken(db: Db, row: repo.UserRow, parentJti: string, now: Date, deviceId?: string) {
-  const { jti, exp } = await db.transaction(async (tx) => {
+async function successorToken(
+  { db, deps }: AccountCtx,
+  row: repo.UserRow,
+  parentJti: string,
+  now: Date,
+  deviceId?: string,
+) {
+  const { jti, exp } = await runUnitOfWork({ db }, async ({ tx }) => {
     // The member first, then the token: the order logins take (they lock the member, then revoke tokens).
     await repo.lockUser(tx, row.id);
     const parent = await repo.lockToken(tx, parentJti);
@@ -140,12 +136,12 @@ async function successorToken(db: Db, row: repo.UserRow, parentJti: string, now:
     }
     return insertToken(tx, row.id, now, deviceId, jti);
   });
-  return signToken(row, jti, exp, now);
+  return signToken(deps.signer, row, jti, exp, now);
 }
 
 /** The protocol's token check: signature, expiry, revocation, and the member's current roles. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | ErrorName> {
-  const claims = await tokenSigner().verify(token, now);
+export async function authenticate({ db, deps }: AccountCtx, token: string, now: Date): Promise<AuthUser | ErrorName> {
+  const claims = await deps.signer.verify(token, now);
   if (typeof claims === 'string') return claims;
   const live = await repo.findLiveToken(db, claims.jti);
   if (!live || live.revokedAt || live.disabled || live.userId !== claims.uid) return 'TOKEN_NOT_FOUND';
@@ -153,7 +149,7 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
   if (live.expiresAt <= now) return 'TOKEN_EXPIRED';
   return {
     ...claims,
-    role: live.roles as Role[],
+    role: live.roles,
     permission: live.permissions,
     isVerifyStaff: live.isVerifyStaff,
   };
@@ -167,17 +163,17 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
 export async function requireCaller(ctx: CallContext): Promise<AuthUser> {
   if (ctx.user) return ctx.user;
   if (!ctx.token) return fail('TOKEN_INVALID');
-  const result = await authenticate(ctx.db, ctx.token, ctx.clock.now());
+  const result = await authenticate(ctx, ctx.token, ctx.clock.now());
   return typeof result === 'string' ? fail(result) : result;
 }
 
 /** In the last days of a token's life, a logged-in call gets its successor (the old one works on for a grace period). */
-export async function renewToken(db: Db, user: AuthUser, ctx: CallContext): Promise<TokenInfo | null> {
+export async function renewToken(user: AuthUser, ctx: CallContext): Promise<TokenInfo | null> {
   const now = ctx.clock.now();
   if (user.exp - now.getTime() > TOKEN_RENEW_WITHIN_MS) return null;
-  const row = await repo.findUserById(db, user.uid);
+  const row = await repo.findUserById(ctx.db, user.uid);
   if (!row) return null;
-  const { token, tokenExpired } = await successorToken(db, row, user.jti, now, ctx.client.deviceId);
+  const { token, tokenExpired } = await successorToken(ctx, row, user.jti, now, ctx.client.deviceId);
   return { token, tokenExpired };
 }
 
@@ -185,13 +181,13 @@ export async function renewToken(db: Db, user: AuthUser, ctx: CallContext): Prom
 export async function loginResult(ctx: CallContext, row: repo.UserRow, replacing?: AuthUser): Promise<LoginResult> {
   const now = ctx.clock.now();
   const issued = replacing
-    ? await successorToken(ctx.db, row, replacing.jti, now, ctx.client.deviceId)
-    : await issueToken(ctx.db, row, now, ctx.client.deviceId);
+    ? await successorToken(ctx, row, replacing.jti, now, ctx.client.deviceId)
+    : await issueToken(ctx, row, now, ctx.client.deviceId);
   const vk_uni_token = { token: issued.token, tokenExpired: issued.tokenExpired };
   ctx.issueToken = vk_uni_token;
   return {
     uid: row.id,
-    userInfo: await toUserInfo(ctx.db, row),
+    userInfo: await toUserInfo(ctx, row),
     vk_uni_token,
     needUpdateUserInfo: !row.nickname,
   };
@@ -377,7 +373,7 @@ export async function setFirstPassword(
   const row = await getUserOrFail(ctx.db, ctx.user.uid);
   if (row.passwordHash) fail('PASSWORD_ALREADY_SET');
   const vk_uni_token = await writePassword(ctx, row, newPassword, true);
-  return { userInfo: await toUserInfo(ctx.db, await getUserOrFail(ctx.db, row.id)), vk_uni_token };
+  return { userInfo: await toUserInfo(ctx, await getUserOrFail(ctx.db, row.id)), vk_uni_token };
 }
 
 /**
@@ -392,7 +388,7 @@ async function writePassword(
 ): Promise<TokenInfo> {
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(newPassword);
-  const written = await ctx.db.transaction(async (tx) => {
+  const written = await runUnitOfWork(ctx, async ({ tx }) => {
     const updated = await tx
       .update(users)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
@@ -403,7 +399,7 @@ async function writePassword(
     return true;
   });
   if (!written) fail('PASSWORD_ALREADY_SET');
-  const { token, tokenExpired } = await issueToken(ctx.db, row, now, ctx.client.deviceId);
+  const { token, tokenExpired } = await issueToken(ctx, row, now, ctx.client.deviceId);
   const vk_uni_token = { token, tokenExpired };
   ctx.issueToken = vk_uni_token;
   await pushForceLogout(ctx, row.id, 'password_changed');
@@ -441,7 +437,7 @@ export async function updateProfile(ctx: AuthedContext, patch: ProfilePatch): Pr
     .set({ ...set, updatedAt: now })
     .where(eq(users.id, ctx.user.uid))
     .returning();
-  return { userInfo: await toUserInfo(ctx.db, row ?? fail('USER_NOT_FOUND')) };
+  return { userInfo: await toUserInfo(ctx, row ?? fail('USER_NOT_FOUND')) };
 }
 
 /** The path of an upload url, whether the client sends it as answered (/uploads/...) or made absolute. */
@@ -465,7 +461,7 @@ export async function setAvatar(ctx: AuthedContext, avatar: string): Promise<{ u
     .set({ avatar: upload!.url, updatedAt: ctx.clock.now() })
     .where(eq(users.id, ctx.user.uid))
     .returning();
-  return { userInfo: await toUserInfo(ctx.db, row ?? fail('USER_NOT_FOUND')) };
+  return { userInfo: await toUserInfo(ctx, row ?? fail('USER_NOT_FOUND')) };
 }
 
 /** Roles in their canonical order, each once. */

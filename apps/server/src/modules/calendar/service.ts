@@ -7,6 +7,7 @@ import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant } from '../merchant/service';
 import * as reservations from '../reservations/service';
 import * as schedule from '../schedule/service';
@@ -54,7 +55,7 @@ export async function getFeedUrl(db: DbOrTx, userId: string, now: Date): Promise
 
 /** Revokes the member's feed url and answers a new one; the old url answers 404 from now on. */
 export async function resetFeed(db: Db, userId: string, now: Date): Promise<string> {
-  const created = await db.transaction(async (tx) => {
+  const created = await runUnitOfWork({ db }, async ({ tx }) => {
     // Two resets at once would each revoke only what they saw and then collide on the new row.
     await repo.lockFeedsOfUser(tx, userId);
     await repo.revokeLiveFeeds(tx, userId, now);

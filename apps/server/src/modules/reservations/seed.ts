@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Db, Tx } from '../../platform/db';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { findUserByUsername } from '../account/repo';
 import { createUser } from '../account/service';
 import { getMerchant } from '../merchant/service';
@@ -101,7 +102,7 @@ async function ensureUser(tx: Tx, username: string, nickname: string, now: Date,
  * full class with a waitlist. Runs once: a studio that already has the demo rooms is left alone.
  */
 export async function seedClasses(db: Db, now: Date, teacherPassword?: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runUnitOfWork({ db }, async ({ tx }) => {
     const [first] = await tx
       .insert(rooms)
       .values({ ...ROOMS[0]!, createdAt: now, updatedAt: now })

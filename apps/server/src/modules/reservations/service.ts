@@ -11,6 +11,7 @@ import {
   type Roster,
   SESSION_FLOW,
   type SessionRecord,
+  type SessionStatus,
   transition,
   WAITLIST_FLOW,
   type WaitlistEntryRecord,
@@ -23,8 +24,9 @@ import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import type { CallContext } from '../../platform/protocol';
 import type { Sweep } from '../../platform/sweeper';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant, type MerchantRow } from '../merchant/service';
-import { type Delivery, deliver, type NewNotice, storeNotices } from '../notifications/service';
+import { type NewNotice, sendNotices } from '../notifications/service';
 import * as packages from '../packages/service';
 import * as scheduleRepo from '../schedule/repo';
 import * as schedule from '../schedule/service';
@@ -36,42 +38,6 @@ export type { ReservationRow, WaitlistRow } from './repo';
 export const CHECK_IN_CODE_LENGTH = 10;
 const SUGGESTION_LIMIT = 5;
 const UPCOMING_LIMIT = 50;
-
-// Transactions -----------------------------------------------------------------------------------
-
-/** What a transaction produced, and the pushes to send once it has committed. */
-interface Outcome<T> {
-  value: T;
-  deliveries: Delivery[];
-}
-
-const RETRYABLE_PG_CODES = new Set(['40P01', '40001']); // deadlock, serialization failure
-
-function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return undefined;
-}
-
-/**
- * Runs `work` in a transaction, then pushes its deliveries. On PostgreSQL two seat changes can
- * deadlock through members' packages (A's cancel promotes B while B's cancel promotes A); the
- * database aborts one of them, and it is simply run again.
- */
-async function runAndDeliver<T>(ctx: CallContext, work: (tx: Tx) => Promise<Outcome<T>>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const outcome = await ctx.db.transaction(work);
-      await deliver(ctx.realtime, outcome.deliveries, ctx.log);
-      return outcome.value;
-    } catch (error) {
-      if (attempt >= 5 || !RETRYABLE_PG_CODES.has(pgCode(error) ?? '')) throw error;
-    }
-  }
-}
 
 // Records ----------------------------------------------------------------------------------------
 
@@ -104,7 +70,7 @@ export function toReservationRecord(row: repo.ReservationRow, session: SessionRe
     _id: row.id,
     session_id: row.sessionId,
     package_id: row.packageId,
-    status: effectiveReservationStatus(row.status as ReservationStatus, session.ends_at, now),
+    status: effectiveReservationStatus(row.status, session.ends_at, now),
     code: row.code,
     checked_in_at: row.checkedInAt?.toISOString() ?? null,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
@@ -114,7 +80,7 @@ export function toReservationRecord(row: repo.ReservationRow, session: SessionRe
 }
 
 function toEntryRecord(row: repo.WaitlistViewRow, session: SessionRecord, now: Date): WaitlistEntryRecord {
-  const status = effectiveWaitlistStatus(row.status as WaitlistStatus, row.startsAt, now);
+  const status = effectiveWaitlistStatus(row.status, row.startsAt, now);
   return {
     _id: row.id,
     session_id: row.sessionId,
@@ -299,7 +265,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
       now,
     });
     await repo.updateEntry(tx, entry.id, {
-      status: transition(WAITLIST_FLOW, entry.status as WaitlistStatus, 'completed', () => fail('WAITLIST_NOT_ACTIVE')),
+      status: transition(WAITLIST_FLOW, entry.status, 'completed', () => fail('WAITLIST_NOT_ACTIVE')),
       reservationId: reservation.id,
       updatedAt: now,
     });
@@ -330,10 +296,10 @@ export async function cancelSeat(
   const { now } = input;
   const peek = await repo.findReservation(tx, input.reservationId);
   if (!peek || (input.userId && peek.userId !== input.userId)) fail('RESERVATION_NOT_FOUND');
-  // Lock order everywhere: session, then reservation, then packages.
+  // The global lock order (platform/unit-of-work.ts): session, then reservation, then packages.
   const session = (await schedule.lockSession(tx, peek!.sessionId))!;
   const reservation = (await repo.lockReservation(tx, peek!.id))!;
-  const seen = effectiveReservationStatus(reservation.status as ReservationStatus, session.endsAt, now);
+  const seen = effectiveReservationStatus(reservation.status, session.endsAt, now);
   const status = transition(RESERVATION_FLOW, seen, 'cancelled', () => fail('RESERVATION_NOT_ACTIVE'));
   if (input.by === 'member') {
     // Attended (checked in): the credit is spent. Staff may still cancel, e.g. a class called off.
@@ -396,7 +362,7 @@ export async function leaveWaitlistTx(
   if (!peek || peek.userId !== input.userId) fail('WAITLIST_NOT_FOUND');
   const session = (await schedule.lockSession(tx, peek!.sessionId))!;
   const entry = (await repo.lockEntry(tx, peek!.id))!;
-  const seen = effectiveWaitlistStatus(entry.status as WaitlistStatus, session.startsAt, input.now);
+  const seen = effectiveWaitlistStatus(entry.status, session.startsAt, input.now);
   return repo.updateEntry(tx, entry.id, {
     status: transition(WAITLIST_FLOW, seen, 'cancelled', () =>
       fail(entry.status === 'waiting' ? 'WAITLIST_CLOSED' : 'WAITLIST_NOT_ACTIVE'),
@@ -416,9 +382,7 @@ export async function cancelSessionTx(
 ): Promise<NewNotice[]> {
   const { now } = input;
   const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
-  const status = transition(SESSION_FLOW, session.status as 'scheduled' | 'cancelled', 'cancelled', () =>
-    fail('SESSION_CANCELLED'),
-  );
+  const status = transition(SESSION_FLOW, session.status, 'cancelled', () => fail('SESSION_CANCELLED'));
   if (now.getTime() >= session.startsAt.getTime()) fail('SESSION_STARTED');
   const course = (await schedule.findCourse(tx, session.courseId))!;
   const data = (extra: Record<string, unknown>) => noticeData(session, course, { reason: input.reason, ...extra });
@@ -484,10 +448,7 @@ export async function book(
   const merchant = await getMerchant(ctx.db);
   try {
     await precheckBooking(ctx.db, seat, merchant);
-    const row = await runAndDeliver(ctx, async (tx) => ({
-      value: await bookSeat(tx, { ...seat, merchant }),
-      deliveries: [],
-    }));
+    const row = await runUnitOfWork(ctx, ({ tx }) => bookSeat(tx, { ...seat, merchant }));
     return await reservationRecord(ctx.db, row, userId, now);
   } catch (error) {
     if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;
@@ -501,43 +462,37 @@ export async function cancelBooking(
   input: { reservationId: string; by: CancelledBy; userId?: string },
 ): Promise<ReservationRecord> {
   const now = ctx.clock.now();
-  const row = await runAndDeliver(ctx, async (tx) => {
-    const { reservation, notices } = await cancelSeat(tx, { ...input, now });
-    return { value: reservation, deliveries: await storeNotices(tx, notices, now) };
+  const row = await runUnitOfWork(ctx, async (work) => {
+    const { reservation, notices } = await cancelSeat(work.tx, { ...input, now });
+    await sendNotices(work, notices, now);
+    return reservation;
   });
   return reservationRecord(ctx.db, row, input.by === 'member' ? (input.userId ?? null) : row.userId, now);
 }
 
 export async function joinWaitlist(ctx: CallContext, userId: string, sessionId: string): Promise<WaitlistEntryRecord> {
   const now = ctx.clock.now();
-  const row = await runAndDeliver(ctx, async (tx) => ({
-    value: await joinWaitlistTx(tx, { sessionId, userId, now }),
-    deliveries: [],
-  }));
+  const row = await runUnitOfWork(ctx, ({ tx }) => joinWaitlistTx(tx, { sessionId, userId, now }));
   return entryRecord(ctx.db, row.id, userId, now);
 }
 
 export async function leaveWaitlist(ctx: CallContext, userId: string, entryId: string): Promise<WaitlistEntryRecord> {
   const now = ctx.clock.now();
-  const row = await runAndDeliver(ctx, async (tx) => ({
-    value: await leaveWaitlistTx(tx, { entryId, userId, now }),
-    deliveries: [],
-  }));
+  const row = await runUnitOfWork(ctx, ({ tx }) => leaveWaitlistTx(tx, { entryId, userId, now }));
   return entryRecord(ctx.db, row.id, userId, now);
 }
 
 export async function cancelSession(ctx: CallContext, sessionId: string, reason: string): Promise<SessionRecord> {
   const now = ctx.clock.now();
-  await runAndDeliver(ctx, async (tx) => {
-    const notices = await cancelSessionTx(tx, { sessionId, reason, now });
-    return { value: null, deliveries: await storeNotices(tx, notices, now) };
+  await runUnitOfWork(ctx, async (work) => {
+    await sendNotices(work, await cancelSessionTx(work.tx, { sessionId, reason, now }), now);
   });
   return getSessionRecord(ctx.db, sessionId, null, now);
 }
 
 export async function checkIn(ctx: CallContext, reservationId: string, byUserId: string): Promise<ReservationRecord> {
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction((tx) => checkInReservation(tx, reservationId, byUserId, now));
+  const row = await runUnitOfWork(ctx, ({ tx }) => checkInReservation(tx, reservationId, byUserId, now));
   return reservationRecord(ctx.db, row, row.userId, now);
 }
 
@@ -581,7 +536,7 @@ export async function listSessions(
     pageSize: number;
     date_from?: string;
     date_to?: string;
-    status?: string;
+    status?: SessionStatus;
     course_id?: string;
     teacher_id?: string;
     room_id?: string;
@@ -689,7 +644,7 @@ export async function getRoster(db: DbOrTx, sessionId: string, now: Date): Promi
     session,
     rows: booked.map((r) => ({
       _id: r.reservation.id,
-      status: effectiveReservationStatus(r.reservation.status as ReservationStatus, session.ends_at, now),
+      status: effectiveReservationStatus(r.reservation.status, session.ends_at, now),
       checked_in_at: r.reservation.checkedInAt?.toISOString() ?? null,
       created_at: r.reservation.createdAt.toISOString(),
       member: member(r),

@@ -28,9 +28,7 @@ export const scheduleHandlers = [
     return schedule.pageOf(records, total, input);
   }),
   handle(adminClassCalls.saveTeacher, async (input, ctx) => ({
-    teacher: schedule.toTeacherRecord(
-      await ctx.db.transaction((tx) => schedule.saveTeacher(tx, input, ctx.clock.now())),
-    ),
+    teacher: schedule.toTeacherRecord(await schedule.saveTeacher(ctx.db, input, ctx.clock.now())),
   })),
   handle(adminClassCalls.getTeacherList, async (input, ctx) => {
     const { records, total } = await schedule.listTeachers(ctx.db, { keyword: input.keyword }, input);

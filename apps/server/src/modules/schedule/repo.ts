@@ -1,3 +1,4 @@
+import type { CourseLevel, SessionStatus } from '@studio/contract/course';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
@@ -192,7 +193,7 @@ export interface SessionFilter {
   courseId?: string;
   teacherId?: string;
   roomId?: string;
-  status?: string;
+  status?: SessionStatus;
   ids?: string[];
 }
 
@@ -238,7 +239,7 @@ export interface SessionJoinedRow {
   id: string;
   courseId: string;
   courseName: string;
-  courseLevel: string;
+  courseLevel: CourseLevel;
   coverImage: string | null;
   teacherId: string;
   teacherName: string;
@@ -248,7 +249,7 @@ export interface SessionJoinedRow {
   endsAt: Date;
   capacity: number;
   bookedCount: number;
-  status: string;
+  status: SessionStatus;
   cancelReason: string | null;
 }
 

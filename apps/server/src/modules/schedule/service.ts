@@ -22,6 +22,7 @@ import { DAY } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { inTransaction } from '../../platform/unit-of-work';
 import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
@@ -41,7 +42,7 @@ export function toCourseRecord(row: repo.CourseRow): CourseRecord {
     cover_image: row.coverImage,
     duration_min: row.durationMin,
     default_capacity: row.defaultCapacity,
-    level: row.level as CourseLevel,
+    level: row.level,
     accepted_goods_ids: row.acceptedGoodsIds,
     active: row.active,
   };
@@ -71,7 +72,7 @@ export function toSessionRecord(
     _id: row.id,
     course_id: row.courseId,
     course_name: row.courseName,
-    course_level: row.courseLevel as CourseLevel,
+    course_level: row.courseLevel,
     cover_image: row.coverImage,
     teacher_id: row.teacherId,
     teacher_name: row.teacherName,
@@ -84,7 +85,7 @@ export function toSessionRecord(
     seats_left: Math.max(0, row.capacity - row.bookedCount),
     waitlist_count: Number(extra.waitlistCount),
     my_status: extra.myStatus,
-    status: row.status as SessionStatus,
+    status: row.status,
     cancel_reason: row.cancelReason,
   };
 }
@@ -163,18 +164,21 @@ export async function saveTeacher(
   input: z.output<typeof teacherSaveInput>,
   now: Date,
 ): Promise<repo.TeacherRow> {
-  const user = await getUserOrFail(db, input.user_id);
-  const existing = await repo.findTeacher(db, user.id);
-  await grantRole(db, user.id, now);
-  return repo.upsertTeacher(db, {
-    userId: user.id,
-    displayName: input.name ?? existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
-    introduction: input.introduction,
-    photo: input.photo === undefined ? (existing?.photo ?? user.avatar) : input.photo,
-    specialties: input.specialties ?? existing?.specialties ?? [],
-    active: input.active ?? existing?.active ?? true,
-    createdAt: now,
-    updatedAt: now,
+  // The role and the profile together, or neither.
+  return inTransaction(db, async (tx) => {
+    const user = await getUserOrFail(tx, input.user_id);
+    const existing = await repo.findTeacher(tx, user.id);
+    await grantRole(tx, user.id, now);
+    return repo.upsertTeacher(tx, {
+      userId: user.id,
+      displayName: input.name ?? existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
+      introduction: input.introduction,
+      photo: input.photo === undefined ? (existing?.photo ?? user.avatar) : input.photo,
+      specialties: input.specialties ?? existing?.specialties ?? [],
+      active: input.active ?? existing?.active ?? true,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 }
 
@@ -276,7 +280,7 @@ export async function createSession(
   now: Date,
 ): Promise<repo.SessionRow> {
   const { start, end } = timeRange(input.starts_at, input.ends_at);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await repo.lockScheduleWrites(tx);
     const parts = await resolveSessionParts(tx, input);
     await assertFree(tx, parts, [{ start, end }]);
@@ -295,7 +299,7 @@ export async function createSeries(
   now: Date,
 ): Promise<{ seriesId: string; sessions: repo.SessionRow[] }> {
   const { start, end } = timeRange(input.starts_at, input.ends_at);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await repo.lockScheduleWrites(tx);
     const parts = await resolveSessionParts(tx, input);
     const tz = (await getMerchant(tx)).timezone;

@@ -28,7 +28,7 @@ export async function buildMember(
     { username, nickname: overrides.nickname ?? username, roles: overrides.roles ?? ['member'] },
     now,
   );
-  const { token } = await issueToken(t.app.db, row, now);
+  const { token } = await issueToken(t.app, row, now);
   return { id: row.id, token };
 }
 

@@ -15,6 +15,7 @@ import utc from 'dayjs/plugin/utc';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { AuthUser, CallContext } from '../../platform/protocol';
+import { inTransaction } from '../../platform/unit-of-work';
 import { findUploadByUrl } from '../account/repo';
 import { getUserOrFail } from '../account/service';
 import { getMerchant } from '../merchant/service';
@@ -93,6 +94,16 @@ export async function updateIntroduction(
   input: { introduction: string; specialties?: string[]; photo?: string | null },
   now: Date,
 ): Promise<TeacherRecord> {
+  const row = await inTransaction(db, (tx) => writeIntroduction(tx, userId, input, now));
+  return schedule.toTeacherRecord(row);
+}
+
+async function writeIntroduction(
+  db: DbOrTx,
+  userId: string,
+  input: { introduction: string; specialties?: string[]; photo?: string | null },
+  now: Date,
+) {
   const existing = await schedule.findTeacher(db, userId);
   let photo = input.photo;
   if (photo && photo !== existing?.photo) {
@@ -102,7 +113,7 @@ export async function updateIntroduction(
     }
     photo = upload!.url;
   }
-  const row = existing
+  return existing
     ? await schedule.updateTeacherIntroduction(
         db,
         userId,
@@ -114,7 +125,6 @@ export async function updateIntroduction(
         { user_id: userId, introduction: input.introduction, specialties: input.specialties, photo },
         now,
       );
-  return schedule.toTeacherRecord(row);
 }
 
 // Sessions ---------------------------------------------------------------------------------------
