@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { pageOf } from '../../platform/paging';
 import type { Realtime, RealtimeEvent } from '../../platform/realtime';
 import type { Work } from '../../platform/unit-of-work';
 import * as repo from './repo';
@@ -103,9 +104,11 @@ export async function listMyNotifications(
 ) {
   const { rows, total, unread } = await repo.listOfUser(db, userId, page);
   return {
-    rows: rows.map((r) => render(r, locale, tz)),
-    total,
-    hasMore: page.pageIndex * page.pageSize < total,
+    ...pageOf(
+      rows.map((r) => render(r, locale, tz)),
+      total,
+      page,
+    ),
     unread,
   };
 }

@@ -1,4 +1,5 @@
 import { adminClassCalls, courseCalls } from '@studio/contract/course';
+import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
 import * as packages from './service';
 
@@ -19,10 +20,10 @@ export const packageHandlers = [
       input,
       now,
     );
-    return {
-      rows: rows.map((r) => ({ ...packages.toPackageRecord(r, now), user_id: r.userId })),
+    return pageOf(
+      rows.map((r) => ({ ...packages.toPackageRecord(r, now), user_id: r.userId })),
       total,
-      hasMore: input.pageIndex * input.pageSize < total,
-    };
+      input,
+    );
   }),
 ];

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { offsetOf } from '../../platform/paging';
 import { getUserOrFail } from '../account/service';
 import { assertCoursesExist } from '../schedule/service';
 import * as repo from './repo';
@@ -123,7 +124,7 @@ export async function listPackagesForAdmin(
     const all = (await repo.listPackages(db, filter.userId, { pageIndex: 1, pageSize: 100_000 })).rows.filter(
       (r) => statusOf(r, now) === filter.status,
     );
-    const start = (page.pageIndex - 1) * page.pageSize;
+    const start = offsetOf(page);
     return { rows: all.slice(start, start + page.pageSize), total: all.length };
   }
   return repo.listPackages(db, filter.userId, page);

@@ -2,6 +2,7 @@ import type { MySessionStatus, ReservationStatus, WaitlistStatus } from '@studio
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
+import { offsetOf } from '../../platform/paging';
 import { users } from '../account/schema';
 import * as schedule from '../schedule/repo';
 import { classSessions } from '../schedule/schema';
@@ -213,7 +214,7 @@ export async function reservationsOfUser(
     .where(where)
     .orderBy(order, desc(reservations.createdAt), asc(reservations.id))
     .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
+    .offset(offsetOf(page));
   const [total] = await db
     .select({ n: count() })
     .from(reservations)
@@ -352,7 +353,7 @@ export async function entriesOfUser(
     .where(where)
     .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.seq))
     .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
+    .offset(offsetOf(page));
   const [total] = await db
     .select({ n: count() })
     .from(waitlistEntries)

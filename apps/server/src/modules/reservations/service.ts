@@ -22,6 +22,7 @@ import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
+import { offsetOf, pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import type { Sweep } from '../../platform/sweeper';
 import { runUnitOfWork } from '../../platform/unit-of-work';
@@ -111,12 +112,6 @@ async function entryRecord(db: DbOrTx, entryId: string, viewerId: string | null,
   const session = await getSessionRecord(db, row!.sessionId, viewerId, now);
   return toEntryRecord(row!, session, now);
 }
-
-const pageOf = <T>(rows: T[], total: number, page: { pageIndex: number; pageSize: number }) => ({
-  rows,
-  total,
-  hasMore: page.pageIndex * page.pageSize < total,
-});
 
 // Seats: the core, all inside the caller's transaction -------------------------------------------
 
@@ -559,7 +554,7 @@ export async function listSessions(
     viewerId: null,
     now,
     limit: input.pageSize,
-    offset: (input.pageIndex - 1) * input.pageSize,
+    offset: offsetOf(input),
   });
   return pageOf(rows.map(toSessionRecord), await scheduleRepo.countSessions(db, where), input);
 }

@@ -1,4 +1,5 @@
 import { adminClassCalls, courseCalls } from '@studio/contract/course';
+import { pageOf } from '../../platform/paging';
 import { handle, handlePub } from '../../platform/protocol';
 import * as schedule from './service';
 
@@ -18,20 +19,20 @@ export const scheduleHandlers = [
   })),
   handle(adminClassCalls.getCourseList, async (input, ctx) => {
     const { records, total } = await schedule.listCourses(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(records, total, input);
+    return pageOf(records, total, input);
   }),
   handle(adminClassCalls.saveRoom, async (input, ctx) => ({
     room: schedule.toRoomRecord(await schedule.saveRoom(ctx.db, input, ctx.clock.now())),
   })),
   handle(adminClassCalls.getRoomList, async (input, ctx) => {
     const { records, total } = await schedule.listRooms(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(records, total, input);
+    return pageOf(records, total, input);
   }),
   handle(adminClassCalls.saveTeacher, async (input, ctx) => ({
     teacher: schedule.toTeacherRecord(await schedule.saveTeacher(ctx.db, input, ctx.clock.now())),
   })),
   handle(adminClassCalls.getTeacherList, async (input, ctx) => {
     const { records, total } = await schedule.listTeachers(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(records, total, input);
+    return pageOf(records, total, input);
   }),
 ];

@@ -1,6 +1,7 @@
 import type { CourseLevel, SessionStatus } from '@studio/contract/course';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { containsPattern, offsetOf, type Page } from '../../platform/paging';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -8,12 +9,7 @@ export type RoomRow = typeof rooms.$inferSelect;
 export type TeacherRow = typeof teacherProfiles.$inferSelect;
 export type SessionRow = typeof classSessions.$inferSelect;
 
-export interface Page {
-  pageIndex: number;
-  pageSize: number;
-}
-
-const offsetOf = (page: Page) => (page.pageIndex - 1) * page.pageSize;
+export type { Page };
 
 // Courses ----------------------------------------------------------------------------------------
 
@@ -34,7 +30,7 @@ export async function upsertCourse(db: DbOrTx, values: typeof courses.$inferInse
 
 export async function listCourses(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
   const where = and(
-    filter.keyword ? ilike(courses.name, `%${filter.keyword}%`) : undefined,
+    filter.keyword ? ilike(courses.name, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(courses.active, true) : undefined,
   );
   const query = db.select().from(courses).where(where).orderBy(asc(courses.name), asc(courses.id));
@@ -62,7 +58,7 @@ export async function upsertRoom(db: DbOrTx, values: typeof rooms.$inferInsert):
 
 export async function listRooms(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
   const where = and(
-    filter.keyword ? ilike(rooms.name, `%${filter.keyword}%`) : undefined,
+    filter.keyword ? ilike(rooms.name, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(rooms.active, true) : undefined,
   );
   const query = db.select().from(rooms).where(where).orderBy(asc(rooms.name), asc(rooms.id));
@@ -90,7 +86,7 @@ export async function upsertTeacher(db: DbOrTx, values: typeof teacherProfiles.$
 
 export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
   const where = and(
-    filter.keyword ? ilike(teacherProfiles.displayName, `%${filter.keyword}%`) : undefined,
+    filter.keyword ? ilike(teacherProfiles.displayName, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(teacherProfiles.active, true) : undefined,
   );
   const query = db

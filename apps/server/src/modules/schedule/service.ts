@@ -22,6 +22,7 @@ import { DAY } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { pageOf } from '../../platform/paging';
 import { inTransaction } from '../../platform/unit-of-work';
 import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
@@ -89,12 +90,6 @@ export function toSessionRecord(
     cancel_reason: row.cancelReason,
   };
 }
-
-const pageOf = <T>(rows: T[], total: number, page: repo.Page) => ({
-  rows,
-  total,
-  hasMore: page.pageIndex * page.pageSize < total,
-});
 
 // Courses, rooms, teachers -------------------------------------------------------------------------
 
@@ -213,8 +208,6 @@ export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activ
   const { rows, total } = await repo.listTeachers(db, filter, page);
   return { records: rows.map(toTeacherRecord), total };
 }
-
-export { pageOf };
 
 // Sessions ---------------------------------------------------------------------------------------
 

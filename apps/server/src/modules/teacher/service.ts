@@ -14,6 +14,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
+import { pageOf } from '../../platform/paging';
 import type { AuthUser, CallContext } from '../../platform/protocol';
 import { inTransaction } from '../../platform/unit-of-work';
 import { findUploadByUrl } from '../account/repo';
@@ -133,12 +134,6 @@ async function recordsInOrder(db: DbOrTx, ids: string[], now: Date): Promise<Ses
   const records = await reservations.sessionRecordsById(db, ids, null, now);
   return ids.map((id) => records.get(id)!);
 }
-
-const pageOf = <T>(rows: T[], total: number, page: repo.Page) => ({
-  rows,
-  total,
-  hasMore: page.pageIndex * page.pageSize < total,
-});
 
 /** Own sessions, cancelled ones included (shown with their status). */
 export async function getSessions(
