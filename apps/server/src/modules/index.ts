@@ -10,7 +10,7 @@ import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
 import { packageHandlers } from './packages/calls';
 import { reservationHandlers } from './reservations/calls';
-import { reservationSweeps } from './reservations/service';
+import { reservationSweeps } from './reservations/sweeps';
 import { scheduleHandlers } from './schedule/calls';
 import { teacherHandlers, verifyHandlers } from './teacher/calls';
 

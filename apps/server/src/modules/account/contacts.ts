@@ -1,6 +1,6 @@
 import type { CodePurpose, LoginResult, UserInfo } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext, CallContext } from '../../platform/protocol';

@@ -75,22 +75,6 @@ export const verifyCodes = pgTable(
   (t) => [index('verify_codes_target_idx').on(t.channel, t.target, t.purpose, t.createdAt)],
 );
 
-/** Messages sent (or, without a provider, only recorded) by e-mail and SMS. */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: text().primaryKey(),
-    channel: text().notNull(), // 'email' | 'sms'
-    recipient: text().notNull(),
-    subject: text().notNull().default(''),
-    body: text().notNull(),
-    status: text().notNull().default('recorded'), // recorded | sent | failed
-    error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
-);
-
 /** Files members uploaded (avatars and later review images). */
 export const uploads = pgTable(
   'uploads',

@@ -29,6 +29,12 @@ export interface AccountCtx {
   deps: AppDeps;
 }
 
+/** For other modules (the demo seed): a member by username. */
+export const findUserByUsername = repo.findUserByUsername;
+
+/** An upload by the url it was answered with (a teacher's photo must be one of their uploads). */
+export const findUploadByUrl = repo.findUploadByUrl;
+
 export function rolesOf(row: repo.UserRow): Role[] {
   return row.roles;
 }

@@ -9,7 +9,7 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant } from '../merchant/service';
-import * as reservations from '../reservations/service';
+import * as reservationReads from '../reservations/read-models';
 import * as schedule from '../schedule/service';
 import { type FeedEvent, renderCalendar } from './ics';
 import * as repo from './repo';
@@ -74,7 +74,12 @@ async function feedReservations(db: DbOrTx, userId: string, now: Date): Promise<
   for (const status of ['registered', 'done'] satisfies ReservationStatus[]) {
     // registered comes soonest first, done newest first: stop at the first class older than `since`.
     for (let pageIndex = 1; out.length < FEED_MAX_EVENTS; pageIndex++) {
-      const page = await reservations.getMyReservations(db, userId, { pageIndex, pageSize: PAGE_SIZE, status }, now);
+      const page = await reservationReads.getMyReservations(
+        db,
+        userId,
+        { pageIndex, pageSize: PAGE_SIZE, status },
+        now,
+      );
       const recent = page.rows.filter((r) => new Date(r.session.starts_at).getTime() >= since);
       out.push(...recent);
       if (!page.hasMore || recent.length < page.rows.length) break;

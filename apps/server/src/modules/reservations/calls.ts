@@ -2,19 +2,20 @@ import { adminClassCalls, courseCalls } from '@studio/contract/course';
 import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import * as schedule from '../schedule/service';
+import * as reservationReads from './read-models';
 import * as reservations from './service';
 
 export const reservationHandlers = [
   handlePub(courseCalls.getSchedule, async (input, ctx) => ({
-    rows: await reservations.getSchedule(ctx.db, input, ctx.user?.uid ?? null, ctx.clock.now()),
+    rows: await reservationReads.getSchedule(ctx.db, input, ctx.user?.uid ?? null, ctx.clock.now()),
   })),
   handlePub(courseCalls.getSessionDetail, (input, ctx) =>
-    reservations.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now()),
+    reservationReads.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now()),
   ),
   handlePub(courseCalls.getTeacher, async (input, ctx) => {
     const teacher = await schedule.findTeacher(ctx.db, input._id);
     if (!teacher?.active) return fail('NOT_FOUND');
-    const sessions = await reservations.upcomingSessions(
+    const sessions = await reservationReads.upcomingSessions(
       ctx.db,
       { teacherId: teacher.userId },
       ctx.user?.uid ?? null,
@@ -25,7 +26,7 @@ export const reservationHandlers = [
   handlePub(courseCalls.getRoom, async (input, ctx) => {
     const room = await schedule.findRoom(ctx.db, input._id);
     if (!room?.active) return fail('NOT_FOUND');
-    const sessions = await reservations.upcomingSessions(
+    const sessions = await reservationReads.upcomingSessions(
       ctx.db,
       { roomId: room.id },
       ctx.user?.uid ?? null,
@@ -51,21 +52,21 @@ export const reservationHandlers = [
     entry: await reservations.leaveWaitlist(ctx, ctx.user.uid, input.entry_id),
   })),
   handle(courseCalls.getMyReservations, (input, ctx) =>
-    reservations.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now()),
+    reservationReads.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now()),
   ),
   handle(courseCalls.getMyWaitlist, (input, ctx) =>
-    reservations.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now()),
+    reservationReads.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now()),
   ),
 
   handle(adminClassCalls.createSession, async (input, ctx) => {
     const now = ctx.clock.now();
     const row = await schedule.createSession(ctx.db, input, now);
-    return { session: await reservations.getSessionRecord(ctx.db, row.id, null, now) };
+    return { session: await reservationReads.getSessionRecord(ctx.db, row.id, null, now) };
   }),
   handle(adminClassCalls.createSeries, async (input, ctx) => {
     const now = ctx.clock.now();
     const { seriesId, sessions } = await schedule.createSeries(ctx.db, input, now);
-    const records = await reservations.sessionRecordsById(
+    const records = await reservationReads.sessionRecordsById(
       ctx.db,
       sessions.map((s) => s.id),
       null,
@@ -76,8 +77,8 @@ export const reservationHandlers = [
   handle(adminClassCalls.cancelSession, async (input, ctx) => ({
     session: await reservations.cancelSession(ctx, input._id, input.reason),
   })),
-  handle(adminClassCalls.getSessionList, (input, ctx) => reservations.listSessions(ctx.db, input, ctx.clock.now())),
-  handle(adminClassCalls.getRoster, (input, ctx) => reservations.getRoster(ctx.db, input._id, ctx.clock.now())),
+  handle(adminClassCalls.getSessionList, (input, ctx) => reservationReads.listSessions(ctx.db, input, ctx.clock.now())),
+  handle(adminClassCalls.getRoster, (input, ctx) => reservationReads.getRoster(ctx.db, input._id, ctx.clock.now())),
   handle(adminClassCalls.checkIn, async (input, ctx) => ({
     reservation: await reservations.checkIn(ctx, input._id, ctx.user.uid),
   })),

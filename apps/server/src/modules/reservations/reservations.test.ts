@@ -13,8 +13,9 @@ import {
   setMerchant,
   type TestMember,
 } from '../schedule/testing';
+import { findReservation, getSchedule } from './read-models';
 import { findEntry } from './repo';
-import { findReservation, getSchedule, sweepEndedReservations, sweepStartedWaitlists } from './service';
+import { sweepEndedReservations, sweepStartedWaitlists } from './sweeps';
 
 let t: TestApp;
 let admin: TestMember;

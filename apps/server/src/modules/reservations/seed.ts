@@ -3,14 +3,12 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Db, Tx } from '../../platform/db';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { findUserByUsername } from '../account/repo';
-import { createUser } from '../account/service';
+import { createUser, findUserByUsername } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import { issuePackage } from '../packages/service';
-import * as scheduleRepo from '../schedule/repo';
-import { rooms } from '../schedule/schema';
 import * as schedule from '../schedule/service';
-import { bookSeat, joinWaitlistTx } from './service';
+import { bookSeat } from './seats';
+import { joinWaitlistTx } from './waitlist';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -103,20 +101,16 @@ async function ensureUser(tx: Tx, username: string, nickname: string, now: Date,
  */
 export async function seedClasses(db: Db, now: Date, teacherPassword?: string): Promise<void> {
   await runUnitOfWork({ db }, async ({ tx }) => {
-    const [first] = await tx
-      .insert(rooms)
-      .values({ ...ROOMS[0]!, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning();
+    const first = await schedule.insertRoomIfAbsent(tx, { ...ROOMS[0]!, createdAt: now, updatedAt: now });
     if (!first) return;
     const roomRows = [first];
     for (const room of ROOMS.slice(1)) {
-      roomRows.push(await scheduleRepo.upsertRoom(tx, { ...room, createdAt: now, updatedAt: now }));
+      roomRows.push(await schedule.upsertRoom(tx, { ...room, createdAt: now, updatedAt: now }));
     }
     const courseRows = [];
     for (const c of COURSES) {
       courseRows.push(
-        await scheduleRepo.upsertCourse(tx, {
+        await schedule.upsertCourse(tx, {
           id: c.id,
           name: c.name,
           description: c.description,

@@ -46,6 +46,13 @@ export async function findRoom(db: DbOrTx, id: string): Promise<RoomRow | undefi
   return row;
 }
 
+export type NewRoom = typeof rooms.$inferInsert;
+
+export async function insertRoomIfAbsent(db: DbOrTx, values: NewRoom): Promise<RoomRow | undefined> {
+  const [row] = await db.insert(rooms).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
 export async function upsertRoom(db: DbOrTx, values: typeof rooms.$inferInsert): Promise<RoomRow> {
   const { id: _id, createdAt: _createdAt, ...changes } = values;
   const [row] = await db

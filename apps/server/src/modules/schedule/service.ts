@@ -1,5 +1,4 @@
 import {
-  type CourseLevel,
   type CourseRecord,
   type courseSaveInput,
   MAX_SERIES_SESSIONS,
@@ -7,7 +6,6 @@ import {
   type RoomRecord,
   type roomSaveInput,
   type SessionRecord,
-  type SessionStatus,
   type sessionCreateInput,
   type sessionSeriesInput,
   type TeacherRecord,
@@ -22,7 +20,6 @@ import { DAY } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { pageOf } from '../../platform/paging';
 import { inTransaction } from '../../platform/unit-of-work';
 import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
@@ -109,6 +106,9 @@ export const findCourse = repo.findCourse;
 export const findRoom = repo.findRoom;
 export const findTeacher = repo.findTeacher;
 export const findSession = repo.findSession;
+/** The filter of session lists, for the read models that add columns to them (reservations). */
+export const sessionWhere = repo.sessionWhere;
+export const countSessions = repo.countSessions;
 export const lockSession = repo.lockSession;
 export const lockSessionWithCourse = repo.lockSessionWithCourse;
 export const addBookedCount = repo.addBookedCount;
@@ -343,3 +343,12 @@ export function resolveRange(from: string, to: string, tz: string): { from: Date
   const end = DATE_ONLY.test(to) ? midnightIn(nextDate(to), tz) : new Date(to);
   return { from: start, to: end };
 }
+
+// The demo seed (reservations/seed.ts) writes catalogue rows as they are, through these.
+
+/** Inserts a room unless its id exists: answers it, or undefined when it was already there. */
+export async function insertRoomIfAbsent(tx: Tx, values: repo.NewRoom): Promise<repo.RoomRow | undefined> {
+  return repo.insertRoomIfAbsent(tx, values);
+}
+export const upsertRoom = repo.upsertRoom;
+export const upsertCourse = repo.upsertCourse;

@@ -17,9 +17,9 @@ import { fail } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
 import type { AuthUser, CallContext } from '../../platform/protocol';
 import { inTransaction } from '../../platform/unit-of-work';
-import { findUploadByUrl } from '../account/repo';
-import { getUserOrFail } from '../account/service';
+import { findUploadByUrl, getUserOrFail } from '../account/service';
 import { getMerchant } from '../merchant/service';
+import * as reservationReads from '../reservations/read-models';
 import * as reservations from '../reservations/service';
 import * as schedule from '../schedule/service';
 import * as repo from './repo';
@@ -131,7 +131,7 @@ async function writeIntroduction(
 // Sessions ---------------------------------------------------------------------------------------
 
 async function recordsInOrder(db: DbOrTx, ids: string[], now: Date): Promise<SessionRecord[]> {
-  const records = await reservations.sessionRecordsById(db, ids, null, now);
+  const records = await reservationReads.sessionRecordsById(db, ids, null, now);
   return ids.map((id) => records.get(id)!);
 }
 
@@ -207,7 +207,7 @@ async function ownSession(db: DbOrTx, teacherId: string, sessionId: string) {
 
 export async function getRoster(db: DbOrTx, teacherId: string, sessionId: string, now: Date): Promise<Roster> {
   await ownSession(db, teacherId, sessionId);
-  return reservations.getRoster(db, sessionId, now);
+  return reservationReads.getRoster(db, sessionId, now);
 }
 
 // Check-in ---------------------------------------------------------------------------------------
@@ -247,8 +247,8 @@ export async function checkIn(
   input: { reservation_id?: string; code?: string },
 ): Promise<ReservationRecord> {
   const reservation = input.code
-    ? ((await reservations.findReservationByCode(ctx.db, input.code)) ?? fail('CODE_NOT_FOUND'))
-    : ((await reservations.findReservation(ctx.db, input.reservation_id!)) ?? fail('RESERVATION_NOT_FOUND'));
+    ? ((await reservationReads.findReservationByCode(ctx.db, input.code)) ?? fail('CODE_NOT_FOUND'))
+    : ((await reservationReads.findReservation(ctx.db, input.reservation_id!)) ?? fail('RESERVATION_NOT_FOUND'));
   return checkInWithinWindow(ctx, reservation, teacherId, teacherId);
 }
 
