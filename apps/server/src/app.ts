@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import * as accounts from './modules/account/service';
+import * as sessions from './modules/account/sessions';
 import { allCalls, allRoutes, allSweeps } from './modules/index';
 import { runStartupTasks } from './modules/startup';
 import { connectRedis, createLocalBus, createRedisBus } from './platform/bus';
@@ -115,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).type('text/plain').send('Not found');
   });
 
-  const authenticate = (token: string, now: Date) => accounts.authenticate({ db, deps }, token, now);
+  const authenticate = (token: string, now: Date) => sessions.authenticate({ db, deps }, token, now);
 
   // Before any route: the limiter hooks each route as it is added.
   await registerRateLimit(app, { config, redis });
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     deps,
     authenticate,
-    renewToken: (user, ctx) => accounts.renewToken(user, ctx),
+    renewToken: (user, ctx) => sessions.renewToken(user, ctx),
     codec: payloadCodec,
   });
   await registerOpenApi(app);

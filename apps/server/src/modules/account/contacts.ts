@@ -7,7 +7,8 @@ import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { type CodeChannel, issueCode, withCodes } from './codes';
 import * as repo from './repo';
 import { users } from './schema';
-import { createUser, getUserOrFail, loginResult, pushForceLogout, requireCaller, toUserInfo } from './service';
+import { createUser, getUserOrFail, toUserInfo } from './service';
+import { loginResult, pushForceLogout, requireCaller } from './sessions';
 
 /** E-mail and mobile differ only in names: the channel a code travels by and the errors they answer. */
 interface ContactKind {
