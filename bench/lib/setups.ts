@@ -148,7 +148,7 @@ export const setups: Record<string, Setup> = {
             id: m.id,
             username: m.username,
             nickname: m.username,
-            roles: ['member'],
+            roles: ['member' as const],
             inviteCode: m.inviteCode,
             createdAt: now,
             updatedAt: now,

@@ -2,21 +2,21 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import * as accounts from './modules/account/service';
+import * as sessions from './modules/account/sessions';
 import { createTokenCache } from './modules/account/token-cache';
-import { registerUploads } from './modules/account/upload';
-import { registerCalendarRoutes } from './modules/calendar/routes';
-import { allCalls, allSweeps } from './modules/index';
+import { allCalls, allRoutes, allSweeps } from './modules/index';
 import { runStartupTasks } from './modules/startup';
-import { busRealtime, connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
+import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
 import { type Clock, systemClock } from './platform/clock';
 import { type Database, type Db, migrateDatabase, openDatabase } from './platform/db';
+import { type AppDeps, type BalanceReader, noBalances } from './platform/deps';
 import { payloadCodec } from './platform/encryption';
 import { AppError } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
 import { type RegisteredCall, registerProtocol, sendError } from './platform/protocol';
+import { createPushOutbox } from './platform/push-outbox';
 import { registerRateLimit } from './platform/rate-limit';
-import type { Realtime } from './platform/realtime';
+import { publishingRealtime, type Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticFiles } from './platform/static-files';
 import { startSweeper } from './platform/sweeper';
@@ -34,6 +34,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Calls registered beside those of modules/index.ts (tests of the protocol itself). */
   extraCalls?: RegisteredCall[];
+  /** Wallet and points balances of the user info (zero until a wallet module supplies them). */
+  readBalances?: BalanceReader;
 }
 
 /** Builds the whole server: database, protocol, static web app. `main.ts` only listens. */
@@ -77,8 +79,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Redis, when configured, carries rate-limit counters and realtime events across instances.
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
   const bus = redis ? await createRedisBus(redis, app.log, realtimeChannel(config.REDIS_PREFIX)) : createLocalBus();
-  const realtime: Realtime = busRealtime(bus, app.log);
+  // Throws when the bus fails: best-effort pushes catch it, the outbox retries.
+  const realtime: Realtime = publishingRealtime((message) => bus.publish(message));
   app.decorate('realtime', realtime);
+  // Built here, once per app, and handed to every call as ctx.deps: no module keeps any of it.
+  const deps: AppDeps = {
+    signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)),
+    outbox: createPushOutbox({
+      db,
+      clock,
+      // Through app.realtime at the time of the call, so a test's spy on it sees outbox pushes too.
+      publish: (m) => (m.userId ? app.realtime.notifyUser(m.userId, m.event) : app.realtime.broadcast(m.event)),
+      log: app.log,
+    }),
+    readBalances: options.readBalances ?? noBalances,
+  };
+  app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await bus.close();
     await redis?.quit();
@@ -113,11 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).type('text/plain').send('Not found');
   });
 
-  accounts.configureAccounts({ signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)) });
   // The token check, remembered for a few seconds and forgotten at once by account writes, on
   // every instance (modules/account/token-cache.ts).
   const tokenCache = await createTokenCache({
-    authenticate: (token, now) => accounts.authenticate(db, token, now),
+    authenticate: (token, now) => sessions.authenticate({ db, deps }, token, now),
     redis,
     redisPrefix: config.REDIS_PREFIX,
     log: app.log,
@@ -135,13 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     calls: tokenCache.wrapCalls([...allCalls, ...(options.extraCalls ?? [])]),
     realtime,
+    deps,
     authenticate,
-    renewToken: (user, ctx) => accounts.renewToken(db, user, ctx),
+    renewToken: (user, ctx) => sessions.renewToken(user, ctx),
     codec: payloadCodec,
   });
   await registerOpenApi(app);
-  await registerUploads(app, { db, clock, dataDir: config.DATA_DIR, authenticate });
-  registerCalendarRoutes(app);
+  for (const route of allRoutes) await route.register(app, { db, clock, config, deps, authenticate });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
     await db.execute(sql`select 1`);
@@ -153,7 +168,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.migrated) await runStartupTasks(db, config, clock);
 
   // Scheduled work of this instance (SWEEP_INTERVAL_MS; 0 = off); stopped before the database closes.
-  const sweeper = startSweeper({ db, clock, intervalMs: config.SWEEP_INTERVAL_MS, sweeps: allSweeps, log: app.log });
+  const sweeper = startSweeper({
+    db,
+    clock,
+    intervalMs: config.SWEEP_INTERVAL_MS,
+    sweeps: [...allSweeps, ...deps.outbox.sweeps],
+    log: app.log,
+  });
   app.addHook('preClose', async () => sweeper.stop());
   return app;
 }
@@ -164,5 +185,6 @@ declare module 'fastify' {
     clock: Clock;
     config: Config;
     realtime: Realtime;
+    deps: AppDeps;
   }
 }

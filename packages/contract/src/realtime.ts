@@ -46,6 +46,8 @@ export const wsEventMessage = z.object({
   event: z.string(),
   channel: z.string().optional(),
   data: z.unknown().optional(),
+  /** Set on pushes that may arrive twice (the server's outbox): ignore an id already seen. */
+  id: z.string().optional(),
   /** Set on invalid-token, force-logout and error: an envelope code (30202–30204, ...). */
   code: z.union([z.number(), z.string()]).optional(),
   msg: z.string().optional(),

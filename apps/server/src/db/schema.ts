@@ -6,3 +6,5 @@ export * from '../modules/notifications/schema';
 export * from '../modules/packages/schema';
 export * from '../modules/reservations/schema';
 export * from '../modules/schedule/schema';
+export * from '../platform/message-outbox-schema';
+export * from '../platform/push-outbox-schema';

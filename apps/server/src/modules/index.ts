@@ -1,13 +1,16 @@
 import type { RegisteredCall } from '../platform/protocol';
+import type { RawRoute } from '../platform/raw-routes';
 import type { Sweep } from '../platform/sweeper';
 import { adminUserHandlers } from './account/admin-calls';
 import { accountHandlers } from './account/calls';
+import { uploadRoutes } from './account/upload';
 import { calendarHandlers } from './calendar/calls';
+import { calendarRoutes } from './calendar/routes';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
 import { packageHandlers } from './packages/calls';
 import { reservationHandlers } from './reservations/calls';
-import { reservationSweeps } from './reservations/service';
+import { reservationSweeps } from './reservations/sweeps';
 import { scheduleHandlers } from './schedule/calls';
 import { teacherHandlers, verifyHandlers } from './teacher/calls';
 
@@ -27,3 +30,9 @@ export const allCalls: RegisteredCall[] = [
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
 export const allSweeps: Sweep[] = [...reservationSweeps];
+
+/**
+ * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and
+ * next the payment webhooks that need the raw body. Add a module's raw routes here, never in app.ts.
+ */
+export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes];

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../config';
-import { outbox } from '../db/schema';
 import type { Clock } from './clock';
 import type { DbOrTx } from './db';
 import { AppError } from './errors';
 import { newId } from './ids';
+import { outbox } from './message-outbox-schema';
 
 export type Channel = 'email' | 'sms';
 

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Db } from './db';
+import type { AppDeps } from './deps';
 import { AppError } from './errors';
 import type { Realtime } from './realtime';
 import { SerializedAnswer } from './serialized-answer';
@@ -36,6 +37,8 @@ export interface CallContext {
   log: FastifyBaseLogger;
   requestId: string;
   realtime: Realtime;
+  /** This app's dependencies (signer, outbox, balance reader), built in buildApp. */
+  deps: AppDeps;
   /** A fresh token to hand back (login, register, password change set it). */
   issueToken?: TokenInfo;
 }
@@ -69,6 +72,7 @@ export interface ProtocolDeps {
   clock: Clock;
   calls: RegisteredCall[];
   realtime: Realtime;
+  deps: AppDeps;
   /** Resolves a token to its user, or names the token error. */
   authenticate(token: string, now: Date): Promise<AuthUser | ErrorName>;
   /** Issues a replacement token when the caller's is in its last days. */
@@ -261,6 +265,7 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
       log: req.log,
       requestId: req.id,
       realtime: deps.realtime,
+      deps: deps.deps,
     };
     const result = await call.run(parsed.data, ctx);
     // A cached read answers JSON it checked when it built it: spliced into the envelope as is.

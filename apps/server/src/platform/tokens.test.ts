@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokens } from '../modules/account/schema';
-import { RENEWED_TOKEN_GRACE_MS } from '../modules/account/service';
+import { RENEWED_TOKEN_GRACE_MS } from '../modules/account/sessions';
 import { setMerchant } from '../modules/schedule/testing';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { DAY, MINUTE } from './clock';

@@ -114,7 +114,7 @@ class SocketHub {
     }
     for (const conn of targets) {
       if (this.#expired(conn)) continue;
-      send(conn, { event: event.type, channel: conn.channel, data: event.data });
+      send(conn, { event: event.type, channel: conn.channel, data: event.data, ...(event.id && { id: event.id }) });
     }
   }
 

@@ -1,3 +1,4 @@
+import type { Role } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
@@ -18,7 +19,7 @@ export async function ensureAdmin(
     await createUser(db, { username, password, hashCost, nickname: username, roles: ['member', 'admin'] }, now);
     return;
   }
-  const roles = existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin'];
+  const roles: Role[] = existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin'];
   await db
     .update(users)
     .set({

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
+import { offsetOf, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
 import * as repo from './repo';
 import { users } from './schema';
@@ -30,13 +31,12 @@ export async function listUsers(
   db: DbOrTx,
   input: { keyword?: string; pageIndex: number; pageSize: number },
 ): Promise<{ rows: AdminUserRow[]; total: number; hasMore: boolean }> {
-  const offset = (input.pageIndex - 1) * input.pageSize;
   const { rows, total } = await repo.searchUsers(db, {
     keyword: input.keyword || undefined,
-    offset,
+    offset: offsetOf(input),
     limit: input.pageSize,
   });
-  return { rows: rows.map(toAdminRow), total, hasMore: offset + rows.length < total };
+  return pageOf(rows.map(toAdminRow), total, input);
 }
 
 /**

@@ -3,21 +3,23 @@ import { handle, handlePub } from '../../platform/protocol';
 import * as contacts from './contacts';
 import { EMAIL, MOBILE } from './contacts';
 import * as invites from './invites';
+import * as login from './login';
 import * as account from './service';
+import * as sessions from './sessions';
 
 export const accountHandlers = [
-  handlePub(accountCalls.register, (input, ctx) => account.register(ctx, input)),
-  handlePub(accountCalls.login, (input, ctx) => account.loginWithPassword(ctx, input.username, input.password)),
+  handlePub(accountCalls.register, (input, ctx) => login.register(ctx, input)),
+  handlePub(accountCalls.login, (input, ctx) => login.loginWithPassword(ctx, input.username, input.password)),
   handlePub(accountCalls.logout, async (_input, ctx) => {
     // Signing out is refused for anonymous callers, with the token error the client understands.
-    await account.logout(ctx);
+    await sessions.logout(ctx);
     return {};
   }),
   handlePub(accountCalls.checkToken, async (_input, ctx) => {
-    const user = await account.requireCaller(ctx);
+    const user = await sessions.requireCaller(ctx);
     return { uid: user.uid, role: user.role, permission: user.permission, tokenExpired: user.exp };
   }),
-  handlePub(accountCalls.loginByToken, (_input, ctx) => account.loginByToken(ctx)),
+  handlePub(accountCalls.loginByToken, (_input, ctx) => sessions.loginByToken(ctx)),
 
   handlePub(accountCalls.sendEmailCode, async (input, ctx) => {
     await contacts.sendCode(ctx, EMAIL, input.email, input.type);
@@ -38,8 +40,8 @@ export const accountHandlers = [
     return {};
   }),
 
-  handle(accountCalls.updatePwd, (input, ctx) => account.updatePassword(ctx, input.oldPassword, input.newPassword)),
-  handle(accountCalls.resetPwd, (input, ctx) => account.setFirstPassword(ctx, input.newPassword)),
+  handle(accountCalls.updatePwd, (input, ctx) => login.updatePassword(ctx, input.oldPassword, input.newPassword)),
+  handle(accountCalls.resetPwd, (input, ctx) => login.setFirstPassword(ctx, input.newPassword)),
   handle(accountCalls.updateUser, (input, ctx) => account.updateProfile(ctx, input)),
   handle(accountCalls.setAvatar, (input, ctx) => account.setAvatar(ctx, input.avatar)),
   handle(accountCalls.getMyUserInfo, (_input, ctx) => account.myUserInfo(ctx)),

@@ -11,6 +11,7 @@ import { mailerFor } from '../../platform/mail';
 import type { CallContext } from '../../platform/protocol';
 import { smsFor } from '../../platform/sms';
 import { loadTokenSecret } from '../../platform/tokens';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant, toMchInfo } from '../merchant/service';
 import { verifyCodes } from './schema';
 
@@ -102,7 +103,7 @@ export async function issueCode(
   const code = newCode();
   const id = newId();
   const ttlMinutes = CODE_TTL_MINUTES[channel];
-  await ctx.db.transaction(async (tx) => {
+  await runUnitOfWork(ctx, async ({ tx }) => {
     // Serialises sends to one target, so that two racing requests cannot both pass the interval check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`verify-code:${channel}:${key}`}))`);
     const [last] = await tx
@@ -181,7 +182,7 @@ async function checkCode(tx: Tx, config: Config, now: Date, check: CodeCheck): P
  */
 export async function withCodes<T>(ctx: CallContext, checks: CodeCheck[], action: (tx: Tx) => Promise<T>): Promise<T> {
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await runUnitOfWork(ctx, async ({ tx }) => {
     const ids: string[] = [];
     let wrongField: string | null = null;
     for (const check of checks) {

@@ -1,13 +1,14 @@
 import type { CodePurpose, LoginResult, UserInfo } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { type CodeChannel, issueCode, withCodes } from './codes';
 import * as repo from './repo';
 import { users } from './schema';
-import { createUser, getUserOrFail, loginResult, pushForceLogout, requireCaller, toUserInfo } from './service';
+import { createUser, getUserOrFail, toUserInfo } from './service';
+import { loginResult, pushForceLogout, requireCaller } from './sessions';
 
 /** E-mail and mobile differ only in names: the channel a code travels by and the errors they answer. */
 interface ContactKind {
@@ -150,8 +151,8 @@ async function setContact(tx: Tx, kind: ContactKind, userId: string, value: stri
   }
 }
 
-async function answer(db: DbOrTx, row: repo.UserRow): Promise<{ userInfo: UserInfo }> {
-  return { userInfo: await toUserInfo(db, row) };
+async function answer(ctx: CallContext, row: repo.UserRow): Promise<{ userInfo: UserInfo }> {
+  return { userInfo: await toUserInfo(ctx, row) };
 }
 
 /** bindEmail / bindMobile: for an account that has none yet (else bindNew…). */
@@ -168,7 +169,7 @@ export async function bindContact(ctx: AuthedContext, kind: ContactKind, target:
       return setContact(tx, kind, me.id, target.trim(), now);
     },
   );
-  return answer(ctx.db, row);
+  return answer(ctx, row);
 }
 
 /** unbindEmail / unbindMobile: refused when it would leave the account no way to sign in. */
@@ -188,7 +189,7 @@ export async function unbindContact(ctx: AuthedContext, kind: ContactKind, targe
       return setContact(tx, kind, me.id, null, now);
     },
   );
-  return answer(ctx.db, row);
+  return answer(ctx, row);
 }
 
 /** bindNewEmail / bindNewMobile: a code to the old address (unbind) and one to the new (bind). */
@@ -217,5 +218,5 @@ export async function changeContact(
       return setContact(tx, kind, me.id, target.trim(), now);
     },
   );
-  return answer(ctx.db, row);
+  return answer(ctx, row);
 }

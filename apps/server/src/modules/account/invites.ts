@@ -2,7 +2,9 @@ import type { InvitedUser } from '@studio/contract/account';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
+import { offsetOf, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import * as repo from './repo';
 import { users } from './schema';
 
@@ -26,7 +28,7 @@ async function wouldCycle(db: DbOrTx, inviterId: string, memberId: string): Prom
 /** Accepts an inviter once; one's own code, an unknown code or one that would make a loop is invalid. */
 export async function acceptInvite(ctx: AuthedContext, inviteCode: string): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await runUnitOfWork(ctx, async ({ tx }) => {
     const me = (await repo.lockUser(tx, ctx.user.uid)) ?? fail('USER_NOT_FOUND');
     if (me.inviterId) fail('ALREADY_INVITED');
     const inviter = await repo.findUserByInviteCode(tx, inviteCode.trim().toUpperCase());
@@ -39,7 +41,6 @@ export async function listInvited(
   ctx: AuthedContext,
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ rows: InvitedUser[]; total: number; hasMore: boolean }> {
-  const offset = (page.pageIndex - 1) * page.pageSize;
   const where = eq(users.inviterId, ctx.user.uid);
   const rows = await ctx.db
     .select({
@@ -53,17 +54,17 @@ export async function listInvited(
     .where(where)
     .orderBy(desc(users.invitedAt), desc(users.id))
     .limit(page.pageSize)
-    .offset(offset);
+    .offset(offsetOf(page));
   const [count] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
   const total = count?.total ?? 0;
-  return {
-    rows: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       _id: r.id,
       nickname: r.nickname,
       avatar: r.avatar,
       invited_at: (r.invitedAt ?? r.createdAt).toISOString(),
     })),
     total,
-    hasMore: offset + rows.length < total,
-  };
+    page,
+  );
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedQuery } from '../../platform/db';
+import { containsPattern } from '../../platform/paging';
 import { loginFailures, uploads, users, userTokens } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -169,11 +170,6 @@ export async function insertUpload(db: DbOrTx, row: typeof uploads.$inferInsert)
   await db.insert(uploads).values(row);
 }
 
-/** `%`, `_` and `\` typed by a person match themselves in a LIKE pattern. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Members for the back office, newest first; the keyword matches username, nickname, e-mail or mobile. */
 export async function searchUsers(
   db: DbOrTx,
@@ -181,7 +177,7 @@ export async function searchUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   let where: SQL | undefined;
   if (keyword) {
-    const pattern = likePattern(keyword);
+    const pattern = containsPattern(keyword);
     where = sql`(${users.username} ilike ${pattern} or ${users.nickname} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.mobile} ilike ${pattern})`;
   }
   const [rows, [count]] = await Promise.all([

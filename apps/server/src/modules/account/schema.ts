@@ -1,3 +1,4 @@
+import { ROLES } from '@studio/contract/account';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -16,9 +17,9 @@ export const users = pgTable(
     passwordHash: text(),
     nickname: text().notNull().default(''),
     avatar: text(),
-    gender: smallint().notNull().default(0),
+    gender: smallint().$type<0 | 1 | 2>().notNull().default(0),
     birthday: date({ mode: 'string' }),
-    roles: text().array().notNull().default(sql`'{member}'::text[]`),
+    roles: text({ enum: ROLES }).array().notNull().default(sql`'{member}'::text[]`),
     permissions: text().array().notNull().default(sql`'{}'::text[]`),
     isVerifyStaff: boolean().notNull().default(false),
     inviteCode: text().notNull(),
@@ -72,22 +73,6 @@ export const verifyCodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verify_codes_target_idx').on(t.channel, t.target, t.purpose, t.createdAt)],
-);
-
-/** Messages sent (or, without a provider, only recorded) by e-mail and SMS. */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: text().primaryKey(),
-    channel: text().notNull(), // 'email' | 'sms'
-    recipient: text().notNull(),
-    subject: text().notNull().default(''),
-    body: text().notNull(),
-    status: text().notNull().default('recorded'), // recorded | sent | failed
-    error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
 
 /** Files members uploaded (avatars and later review images). */

@@ -1,58 +1,45 @@
-import { type LoginResult, ROLES, type Role, type UserInfo } from '@studio/contract/account';
-import type { ErrorName } from '@studio/contract/errors';
-import type { TokenInfo } from '@studio/contract/protocol';
+import { ROLES, type Role, type UserInfo } from '@studio/contract/account';
 import { isFutureDate } from '@studio/contract/validators';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DAY, HOUR, MINUTE } from '../../platform/clock';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
-import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords';
-import type { AuthedContext, AuthUser, CallContext } from '../../platform/protocol';
-import { FORCE_LOGOUT } from '../../platform/realtime';
-import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
-import { getMerchant } from '../merchant/service';
+import { hashPassword } from '../../platform/passwords';
+import type { AuthedContext } from '../../platform/protocol';
 import * as repo from './repo';
 import { users } from './schema';
 
-export const MAX_FAILED_LOGINS = 6;
-export const LOCK_MS = HOUR;
-/** Failure counters of unknown accounts are forgotten after this long without a new failure. */
-const UNKNOWN_ACCOUNT_MEMORY_MS = 30 * DAY;
+/**
+ * The account module's members and profiles: what other modules call (a member's row and info,
+ * creating members, roles, uploads). Sessions and tokens are in sessions.ts, login and lockout in
+ * login.ts.
+ */
 
-export interface AccountDeps {
-  signer: TokenSigner;
-}
-
-/** Set once at start-up (buildApp): the signer is per app because the secret is. */
-let signer: TokenSigner | null = null;
-export function configureAccounts(deps: AccountDeps): void {
-  signer = deps.signer;
-}
-function tokenSigner(): TokenSigner {
-  if (!signer) throw new Error('accounts not configured');
-  return signer;
+/** The database and this app's dependencies (its signer, its balance reader): a CallContext is one. */
+export interface AccountCtx {
+  db: Db;
+  deps: AppDeps;
 }
 
-/** Wallet and points balances shown in the user info; later modules replace the default. */
-export type BalanceReader = (db: DbOrTx, userId: string) => Promise<{ balance: number; integral: number }>;
-let readBalances: BalanceReader = async () => ({ balance: 0, integral: 0 });
-export function setBalanceReader(reader: BalanceReader): void {
-  readBalances = reader;
-}
+/** For other modules (the demo seed): a member by username. */
+export const findUserByUsername = repo.findUserByUsername;
+
+/** An upload by the url it was answered with (a teacher's photo must be one of their uploads). */
+export const findUploadByUrl = repo.findUploadByUrl;
 
 export function rolesOf(row: repo.UserRow): Role[] {
-  return row.roles as Role[];
+  return row.roles;
 }
 
-export async function toUserInfo(db: DbOrTx, row: repo.UserRow): Promise<UserInfo> {
-  const balances = await readBalances(db, row.id);
+export async function toUserInfo(ctx: { db: DbOrTx; deps: AppDeps }, row: repo.UserRow): Promise<UserInfo> {
+  const balances = await ctx.deps.readBalances(ctx.db, row.id);
   return {
     _id: row.id,
     username: row.username,
     nickname: row.nickname,
     avatar: row.avatar,
-    gender: row.gender as 0 | 1 | 2,
+    gender: row.gender,
     birthday: row.birthday,
     email: row.email,
     mobile: row.mobile,
@@ -72,128 +59,7 @@ export async function getUserOrFail(db: DbOrTx, id: string): Promise<repo.UserRo
 }
 
 export async function myUserInfo(ctx: AuthedContext): Promise<{ userInfo: UserInfo }> {
-  return { userInfo: await toUserInfo(ctx.db, await getUserOrFail(ctx.db, ctx.user.uid)) };
-}
-
-/** Issues a token for a member, keeping at most MAX_LIVE_TOKENS live ones. */
-export async function issueToken(
-  db: Db,
-  row: repo.UserRow,
-  now: Date,
-  deviceId?: string,
-): Promise<TokenInfo & { jti: string }> {
-  const { jti, exp } = await db.transaction(async (tx) => {
-    // Lock the member so that concurrent logins cannot leave more than the limit alive.
-    await repo.lockUser(tx, row.id);
-    return insertToken(tx, row.id, now, deviceId);
-  });
-  return signToken(row, jti, exp, now);
-}
-
-/** A new live token row; the caller holds the member's lock. The oldest beyond the limit are revoked. */
-async function insertToken(
-  tx: Tx,
-  userId: string,
-  now: Date,
-  deviceId?: string,
-  jti = newId(),
-): Promise<{ jti: string; exp: number }> {
-  const exp = now.getTime() + (await getMerchant(tx)).tokenTtlDays * DAY;
-  await repo.insertToken(tx, { id: jti, userId, expiresAt: new Date(exp), deviceId: deviceId || null, createdAt: now });
-  await repo.revokeOldestTokens(tx, userId, MAX_LIVE_TOKENS, now);
-  return { jti, exp };
-}
-
-async function signToken(row: repo.UserRow, jti: string, exp: number, now: Date): Promise<TokenInfo & { jti: string }> {
-  const token = await tokenSigner().sign(
-    { uid: row.id, role: rolesOf(row), permission: row.permissions, jti, exp },
-    now,
-  );
-  return { token, tokenExpired: exp, jti };
-}
-
-/**
- * How long a renewed token keeps working beside its successor: for requests already in flight and
- * other tabs still holding it. Until then any request with it is answered the same successor.
- */
-export const RENEWED_TOKEN_GRACE_MS = HOUR;
-
-/**
- * The token that replaces the caller's (renewal, loginByToken). It is made once: parallel
- * renewals, or a later one within the grace period, answer the same successor instead of each
- * making a token and pushing the member's other devices out of the live-token limit.
- */
-async function successorToken(db: Db, row: repo.UserRow, parentJti: string, now: Date, deviceId?: string) {
-  const { jti, exp } = await db.transaction(async (tx) => {
-    // The member first, then the token: the order logins take (they lock the member, then revoke tokens).
-    await repo.lockUser(tx, row.id);
-    const parent = await repo.lockToken(tx, parentJti);
-    const known = parent?.renewedTo ? await repo.findToken(tx, parent.renewedTo) : undefined;
-    if (known && !known.revokedAt && known.expiresAt > now) return { jti: known.id, exp: known.expiresAt.getTime() };
-    const jti = newId();
-    // Marked first: a renewed token no longer counts toward the limit, so making its successor
-    // never revokes it (nor another device's token) while it hands over.
-    if (parent) {
-      const graceEnd = Math.min(parent.expiresAt.getTime(), now.getTime() + RENEWED_TOKEN_GRACE_MS);
-      await repo.markRenewed(tx, parent.id, jti, new Date(graceEnd));
-    }
-    return insertToken(tx, row.id, now, deviceId, jti);
-  });
-  return signToken(row, jti, exp, now);
-}
-
-/** The protocol's token check: signature, expiry, revocation, and the member's current roles. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<AuthUser | ErrorName> {
-  const claims = await tokenSigner().verify(token, now);
-  if (typeof claims === 'string') return claims;
-  const live = await repo.findLiveToken(db, claims.jti);
-  if (!live || live.revokedAt || live.disabled || live.userId !== claims.uid) return 'TOKEN_NOT_FOUND';
-  // A renewed token ends with its grace period, before the expiry its claims carry.
-  if (live.expiresAt <= now) return 'TOKEN_EXPIRED';
-  return {
-    ...claims,
-    role: live.roles as Role[],
-    permission: live.permissions,
-    isVerifyStaff: live.isVerifyStaff,
-  };
-}
-
-/**
- * The caller of a public call that needs one (logout, checkToken, loginByToken, codes for
- * binding): the protocol leaves a bad token unexplained on public calls, so name its error here
- * (revoked → 30202, expired → 30203, absent or malformed → 30204).
- */
-export async function requireCaller(ctx: CallContext): Promise<AuthUser> {
-  if (ctx.user) return ctx.user;
-  if (!ctx.token) return fail('TOKEN_INVALID');
-  const result = await authenticate(ctx.db, ctx.token, ctx.clock.now());
-  return typeof result === 'string' ? fail(result) : result;
-}
-
-/** In the last days of a token's life, a logged-in call gets its successor (the old one works on for a grace period). */
-export async function renewToken(db: Db, user: AuthUser, ctx: CallContext): Promise<TokenInfo | null> {
-  const now = ctx.clock.now();
-  if (user.exp - now.getTime() > TOKEN_RENEW_WITHIN_MS) return null;
-  const row = await repo.findUserById(db, user.uid);
-  if (!row) return null;
-  const { token, tokenExpired } = await successorToken(db, row, user.jti, now, ctx.client.deviceId);
-  return { token, tokenExpired };
-}
-
-/** The answer of a login: a new token, or for loginByToken the successor of the caller's (`replacing`). */
-export async function loginResult(ctx: CallContext, row: repo.UserRow, replacing?: AuthUser): Promise<LoginResult> {
-  const now = ctx.clock.now();
-  const issued = replacing
-    ? await successorToken(ctx.db, row, replacing.jti, now, ctx.client.deviceId)
-    : await issueToken(ctx.db, row, now, ctx.client.deviceId);
-  const vk_uni_token = { token: issued.token, tokenExpired: issued.tokenExpired };
-  ctx.issueToken = vk_uni_token;
-  return {
-    uid: row.id,
-    userInfo: await toUserInfo(ctx.db, row),
-    vk_uni_token,
-    needUpdateUserInfo: !row.nickname,
-  };
+  return { userInfo: await toUserInfo(ctx, await getUserOrFail(ctx.db, ctx.user.uid)) };
 }
 
 async function uniqueInviteCode(db: DbOrTx): Promise<string> {
@@ -243,162 +109,6 @@ export async function createUser(db: DbOrTx, input: NewUser, now: Date): Promise
   throw new AppError('RETRYABLE');
 }
 
-export async function register(
-  ctx: CallContext,
-  input: { username: string; password: string; invite_code?: string },
-): Promise<LoginResult> {
-  let inviterId: string | null = null;
-  if (input.invite_code?.trim()) {
-    const inviter = await repo.findUserByInviteCode(ctx.db, input.invite_code.trim().toUpperCase());
-    inviterId = inviter?.id ?? fail('INVITE_CODE_INVALID');
-  }
-  const row = await createUser(
-    ctx.db,
-    { username: input.username, password: input.password, hashCost: ctx.config.PASSWORD_HASH_COST, inviterId },
-    ctx.clock.now(),
-  );
-  return loginResult(ctx, row);
-}
-
-const lockedError = (lockedUntil: Date, now: Date): never =>
-  fail('ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE) });
-
-/**
- * Compares a password within the lockout of RULES.md: 6 wrong passwords lock password login for
- * 1 hour. The attempt is counted as a failure *before* the comparison, in one statement that
- * refuses once the account is locked or 6 attempts are counted, so that parallel guesses, on any
- * number of instances, never get more than 6 passwords compared; a right password clears the
- * count. `who` is the member, or for a name no account has, what was typed (same answers, same work).
- * Answers whether the password matched; the failure that locks answers ACCOUNT_LOCKED itself.
- */
-async function comparePasswordWithinLockout(
-  { db, config }: Pick<CallContext, 'db' | 'config'>,
-  who: { userId: string } | { account: string },
-  password: string,
-  stored: string | null,
-  now: Date,
-): Promise<boolean> {
-  const attempt =
-    'userId' in who
-      ? await repo.reserveLoginAttempt(db, who.userId, now, MAX_FAILED_LOGINS)
-      : await repo.reserveUnknownLoginAttempt(db, who.account, now, MAX_FAILED_LOGINS);
-  if (attempt === null) {
-    // Locked, or 6 attempts still being compared: those may lock it for the full hour.
-    const lockedUntil = await repo.findLoginLock(db, who);
-    return lockedError(lockedUntil && lockedUntil > now ? lockedUntil : new Date(now.getTime() + LOCK_MS), now);
-  }
-  const matches = (await verifyPassword(password, stored ?? (await dummyHash(config.PASSWORD_HASH_COST)))) && !!stored;
-  if (matches) {
-    if ('userId' in who) await repo.clearLoginFailures(db, who.userId);
-    return true;
-  }
-  if ('account' in who) await repo.forgetLoginFailures(db, new Date(now.getTime() - UNKNOWN_ACCOUNT_MEMORY_MS));
-  const lockUntil = new Date(now.getTime() + LOCK_MS);
-  if (attempt >= MAX_FAILED_LOGINS && (await repo.lockLogin(db, who, lockUntil, MAX_FAILED_LOGINS))) {
-    lockedError(lockUntil, now);
-  }
-  return false;
-}
-
-/**
- * Password login by username, e-mail or mobile, with the lockout of RULES.md. An account that
- * does not exist answers exactly like one that does (same messages, same lock, same scrypt work).
- */
-export async function loginWithPassword(ctx: CallContext, account: string, password: string): Promise<LoginResult> {
-  const now = ctx.clock.now();
-  const row = await repo.findUserByAccount(ctx.db, account);
-  const who = row ? { userId: row.id } : { account: account.trim().toLowerCase() };
-  if (!(await comparePasswordWithinLockout(ctx, who, password, row?.passwordHash ?? null, now)) || !row) {
-    return fail('ACCOUNT_OR_PASSWORD_WRONG');
-  }
-  // Only someone who knows the password learns that the account is disabled.
-  if (row.disabled) return fail('ACCOUNT_DISABLED');
-  return loginResult(ctx, row);
-}
-
-export async function logout(ctx: CallContext): Promise<void> {
-  const user = await requireCaller(ctx);
-  await repo.revokeToken(ctx.db, user.jti, ctx.clock.now());
-  // The socket opened with this token closes; the member's other devices stay signed in.
-  await pushForceLogout(ctx, user.uid, 'logout');
-}
-
-export async function loginByToken(ctx: CallContext): Promise<LoginResult> {
-  const user = await requireCaller(ctx);
-  return loginResult(ctx, await getUserOrFail(ctx.db, user.uid), user);
-}
-
-/**
- * Changes the password after checking the current one (wrong guesses count toward the login lock,
- * since they guess the same secret).
- */
-export async function updatePassword(
-  ctx: AuthedContext,
-  oldPassword: string,
-  newPassword: string,
-): Promise<{ vk_uni_token: TokenInfo }> {
-  const now = ctx.clock.now();
-  const row = await getUserOrFail(ctx.db, ctx.user.uid);
-  if (!(await comparePasswordWithinLockout(ctx, { userId: row.id }, oldPassword, row.passwordHash, now))) {
-    return fail('OLD_PASSWORD_WRONG');
-  }
-  return { vk_uni_token: await writePassword(ctx, row, newPassword, false) };
-}
-
-/**
- * The first password of an account made by a code login: nothing to check it against, so it is
- * refused once the account has one (a stolen session must not be able to replace a password).
- */
-export async function setFirstPassword(
-  ctx: AuthedContext,
-  newPassword: string,
-): Promise<{ userInfo: UserInfo; vk_uni_token: TokenInfo }> {
-  const row = await getUserOrFail(ctx.db, ctx.user.uid);
-  if (row.passwordHash) fail('PASSWORD_ALREADY_SET');
-  const vk_uni_token = await writePassword(ctx, row, newPassword, true);
-  return { userInfo: await toUserInfo(ctx.db, await getUserOrFail(ctx.db, row.id)), vk_uni_token };
-}
-
-/**
- * Stores a new password (`firstOnly`: only while the account has none, so that of two racing
- * first passwords one wins). Every other session ends; this one stays and gets a fresh token.
- */
-async function writePassword(
-  ctx: AuthedContext,
-  row: repo.UserRow,
-  newPassword: string,
-  firstOnly: boolean,
-): Promise<TokenInfo> {
-  const now = ctx.clock.now();
-  const passwordHash = await hashPassword(newPassword, ctx.config.PASSWORD_HASH_COST);
-  const written = await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-      .where(firstOnly ? and(eq(users.id, row.id), isNull(users.passwordHash)) : eq(users.id, row.id))
-      .returning({ id: users.id });
-    if (updated.length === 0) return false;
-    await repo.revokeOtherTokens(tx, row.id, ctx.user.jti, now);
-    return true;
-  });
-  if (!written) fail('PASSWORD_ALREADY_SET');
-  const { token, tokenExpired } = await issueToken(ctx.db, row, now, ctx.client.deviceId);
-  const vk_uni_token = { token, tokenExpired };
-  ctx.issueToken = vk_uni_token;
-  await pushForceLogout(ctx, row.id, 'password_changed');
-  return vk_uni_token;
-}
-
-/** Tells the member's open apps that sessions ended: sockets whose token no longer works get force-logout (realtime.ts). */
-export async function pushForceLogout(ctx: CallContext, userId: string, reason: string): Promise<void> {
-  try {
-    await ctx.realtime.notifyUser(userId, { type: FORCE_LOGOUT, data: { reason } });
-  } catch (error) {
-    // The change is committed and the revoked tokens already fail; a lost push only delays the logout.
-    ctx.log.warn({ err: error, userId }, 'forceLogout push failed');
-  }
-}
-
 export interface ProfilePatch {
   nickname?: string;
   gender?: 0 | 1 | 2;
@@ -420,7 +130,7 @@ export async function updateProfile(ctx: AuthedContext, patch: ProfilePatch): Pr
     .set({ ...set, updatedAt: now })
     .where(eq(users.id, ctx.user.uid))
     .returning();
-  return { userInfo: await toUserInfo(ctx.db, row ?? fail('USER_NOT_FOUND')) };
+  return { userInfo: await toUserInfo(ctx, row ?? fail('USER_NOT_FOUND')) };
 }
 
 /** The path of an upload url, whether the client sends it as answered (/uploads/...) or made absolute. */
@@ -444,7 +154,7 @@ export async function setAvatar(ctx: AuthedContext, avatar: string): Promise<{ u
     .set({ avatar: upload!.url, updatedAt: ctx.clock.now() })
     .where(eq(users.id, ctx.user.uid))
     .returning();
-  return { userInfo: await toUserInfo(ctx.db, row ?? fail('USER_NOT_FOUND')) };
+  return { userInfo: await toUserInfo(ctx, row ?? fail('USER_NOT_FOUND')) };
 }
 
 /** Roles in their canonical order, each once. */

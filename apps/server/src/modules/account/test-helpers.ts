@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
+import { outbox } from '../../platform/message-outbox-schema';
 import type { TestApp } from '../../testing/test-app';
-import { outbox } from './schema';
 
 /** Every message recorded for a recipient, newest first. */
 export function outboxFor(t: TestApp, recipient: string) {

@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import { type AuthUser, header, sendError } from '../../platform/protocol';
+import type { RawRoute } from '../../platform/raw-routes';
 import { type ImageInfo, sniffImage } from './image-type';
 import * as repo from './repo';
 
@@ -72,6 +73,17 @@ const invalidFile = (reply: FastifyReply, req: FastifyRequest, reason: string) =
  * `{code: 0, msg, url, file_id}`; the images are served from `/uploads/*` with a long cache (their
  * names never change meaning).
  */
+export const uploadRoutes: RawRoute = {
+  name: 'uploads',
+  register: (app, deps) =>
+    registerUploads(app, {
+      db: deps.db,
+      clock: deps.clock,
+      dataDir: deps.config.DATA_DIR,
+      authenticate: deps.authenticate,
+    }),
+};
+
 export async function registerUploads(app: FastifyInstance, deps: UploadDeps): Promise<void> {
   const root = uploadsRoot(deps.dataDir);
   mkdirSync(root, { recursive: true });

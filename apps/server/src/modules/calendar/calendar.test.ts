@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { getMerchant } from '../merchant/service';
-import { bookSeat } from '../reservations/service';
+import { bookSeat } from '../reservations/seats';
 import type { SessionRow } from '../schedule/service';
 import {
   buildAdmin,

@@ -8,8 +8,9 @@ import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant, toMchInfo } from '../merchant/service';
-import * as reservations from '../reservations/service';
+import * as reservationReads from '../reservations/read-models';
 import * as schedule from '../schedule/service';
 import { type FeedEvent, renderCalendar } from './ics';
 import * as repo from './repo';
@@ -55,7 +56,7 @@ export async function getFeedUrl(db: DbOrTx, userId: string, now: Date): Promise
 
 /** Revokes the member's feed url and answers a new one; the old url answers 404 from now on. */
 export async function resetFeed(db: Db, userId: string, now: Date): Promise<string> {
-  const created = await db.transaction(async (tx) => {
+  const created = await runUnitOfWork({ db }, async ({ tx }) => {
     // Two resets at once would each revoke only what they saw and then collide on the new row.
     await repo.lockFeedsOfUser(tx, userId);
     await repo.revokeLiveFeeds(tx, userId, now);
@@ -74,7 +75,7 @@ async function feedReservations(db: DbOrTx, userId: string, now: Date, locale: L
   for (const status of ['registered', 'done'] satisfies ReservationStatus[]) {
     // registered comes soonest first, done newest first: stop at the first class older than `since`.
     for (let pageIndex = 1; out.length < FEED_MAX_EVENTS; pageIndex++) {
-      const page = await reservations.getMyReservations(
+      const page = await reservationReads.getMyReservations(
         db,
         userId,
         { pageIndex, pageSize: PAGE_SIZE, status },

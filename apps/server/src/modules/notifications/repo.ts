@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { offsetOf } from '../../platform/paging';
 import { memberNotifications } from './schema';
 
 export type NotificationRow = typeof memberNotifications.$inferSelect;
@@ -18,7 +19,7 @@ export async function listOfUser(db: DbOrTx, userId: string, page: { pageIndex: 
     .where(eq(memberNotifications.userId, userId))
     .orderBy(desc(memberNotifications.createdAt), desc(memberNotifications.id))
     .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
+    .offset(offsetOf(page));
   const [total] = await db
     .select({ n: count() })
     .from(memberNotifications)

@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { pageOf } from '../../platform/paging';
 import type { Realtime, RealtimeEvent } from '../../platform/realtime';
+import type { Work } from '../../platform/unit-of-work';
 import * as repo from './repo';
 
 /** A realtime push to make once the transaction that caused it has committed. */
@@ -27,19 +29,39 @@ export type NewNotice = NoticeEvent & {
  * answers the realtime pushes to send after commit: `{type, data}` to each member.
  */
 export async function storeNotices(tx: DbOrTx, notices: NewNotice[], now: Date): Promise<Delivery[]> {
-  await repo.insertNotifications(
-    tx,
-    notices.map((n) => ({
-      id: newId(),
-      userId: n.userId,
-      type: n.type,
-      title: n.title ?? '',
-      body: n.body ?? '',
-      data: n.data,
-      createdAt: now,
-    })),
-  );
+  await insertNotices(tx, notices, now);
   return notices.map((n) => ({ userId: n.userId, event: { type: n.type, data: n.data } as NoticeEvent }));
+}
+
+async function insertNotices(tx: DbOrTx, notices: NewNotice[], now: Date): Promise<string[]> {
+  const rows = notices.map((n) => ({
+    id: newId(),
+    userId: n.userId,
+    type: n.type,
+    title: n.title ?? '',
+    body: n.body ?? '',
+    data: n.data,
+    createdAt: now,
+  }));
+  await repo.insertNotifications(tx, rows);
+  return rows.map((r) => r.id);
+}
+
+/** Notices whose push must not be lost: a member who got a seat has to learn it (the outbox delivers it). */
+const DURABLE_NOTICES = new Set<string>(['waitlistPromoted'] satisfies NoticeEvent['type'][]);
+
+/**
+ * Stores notices in the unit of work's transaction and asks for their pushes after commit: a
+ * durable one through the outbox, with the notice's id as the event id (a client ignores a
+ * repeat), the others best effort.
+ */
+export async function sendNotices(work: Work, notices: NewNotice[], now: Date): Promise<void> {
+  const ids = await insertNotices(work.tx, notices, now);
+  for (const [i, n] of notices.entries()) {
+    const event = { type: n.type, data: n.data } as NoticeEvent;
+    if (DURABLE_NOTICES.has(n.type)) await work.pushDurable(n.userId, { ...event, id: ids[i]! }, now);
+    else work.push(n.userId, event);
+  }
 }
 
 /** Pushes after commit. A failed push is logged, never thrown: the stored notice remains. */
@@ -80,9 +102,11 @@ export async function listMyNotifications(
 ) {
   const { rows, total, unread } = await repo.listOfUser(db, userId, page);
   return {
-    rows: rows.map((r) => render(r, locale, tz)),
-    total,
-    hasMore: page.pageIndex * page.pageSize < total,
+    ...pageOf(
+      rows.map((r) => render(r, locale, tz)),
+      total,
+      page,
+    ),
     unread,
   };
 }

@@ -1,4 +1,5 @@
 import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
+import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
 import * as packages from './service';
 
@@ -19,10 +20,10 @@ export const packageHandlers = [
       input,
       now,
     );
-    return {
-      rows: rows.map((r) => packages.toAdminPackageRecord(r, now, ctx.locale)),
+    return pageOf(
+      rows.map((r) => packages.toAdminPackageRecord(r, now, ctx.locale)),
       total,
-      hasMore: input.pageIndex * input.pageSize < total,
-    };
+      input,
+    );
   }),
 ];

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
 
 export type PackageRow = typeof memberPackages.$inferSelect;
@@ -34,7 +35,7 @@ export async function listPackages(
     .where(where)
     .orderBy(desc(memberPackages.createdAt), desc(memberPackages.id))
     .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
+    .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(memberPackages).where(where);
   return { rows, total: total?.n ?? 0 };
 }

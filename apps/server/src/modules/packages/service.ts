@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { textIn } from '../../platform/localized-text';
+import { offsetOf } from '../../platform/paging';
 import { getUserOrFail } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist } from '../schedule/service';
@@ -142,7 +143,7 @@ export async function listPackagesForAdmin(
     const all = (await repo.listPackages(db, filter.userId, { pageIndex: 1, pageSize: 100_000 })).rows.filter(
       (r) => statusOf(r, now) === filter.status,
     );
-    const start = (page.pageIndex - 1) * page.pageSize;
+    const start = offsetOf(page);
     return { rows: all.slice(start, start + page.pageSize), total: all.length };
   }
   return repo.listPackages(db, filter.userId, page);

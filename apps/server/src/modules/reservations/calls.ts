@@ -3,11 +3,12 @@ import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import { handlePubSerialized } from '../../platform/serialized-answer';
 import * as schedule from '../schedule/service';
+import * as reservationReads from './read-models';
 import { type ScheduleBuilder, scheduleCache } from './schedule-cache';
 import * as reservations from './service';
 
 const buildSchedule: ScheduleBuilder = (db, input, now, locale) =>
-  reservations.getSchedule(db, input, null, now, locale);
+  reservationReads.getSchedule(db, input, null, now, locale);
 
 export const reservationHandlers = [
   // Served from a shared, serialized week checked on every read (schedule-cache.ts).
@@ -15,12 +16,12 @@ export const reservationHandlers = [
     scheduleCache(ctx.db, buildSchedule).read(input, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   ),
   handlePub(reservationCalls.getSessionDetail, (input, ctx) =>
-    reservations.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
+    reservationReads.getSessionDetail(ctx.db, input._id, ctx.user?.uid ?? null, ctx.clock.now(), ctx.locale),
   ),
   handlePub(reservationCalls.getTeacher, async (input, ctx) => {
     const teacher = await schedule.findTeacher(ctx.db, input._id);
     if (!teacher?.active) return fail('NOT_FOUND');
-    const sessions = await reservations.upcomingSessions(
+    const sessions = await reservationReads.upcomingSessions(
       ctx.db,
       { teacherId: teacher.userId },
       ctx.user?.uid ?? null,
@@ -32,7 +33,7 @@ export const reservationHandlers = [
   handlePub(reservationCalls.getRoom, async (input, ctx) => {
     const room = await schedule.findRoom(ctx.db, input._id);
     if (!room?.active) return fail('NOT_FOUND');
-    const sessions = await reservations.upcomingSessions(
+    const sessions = await reservationReads.upcomingSessions(
       ctx.db,
       { roomId: room.id },
       ctx.user?.uid ?? null,
@@ -59,21 +60,21 @@ export const reservationHandlers = [
     entry: await reservations.leaveWaitlist(ctx, ctx.user.uid, input.entry_id),
   })),
   handle(reservationCalls.getMyReservations, (input, ctx) =>
-    reservations.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
+    reservationReads.getMyReservations(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
   handle(reservationCalls.getMyWaitlist, (input, ctx) =>
-    reservations.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
+    reservationReads.getMyWaitlist(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),
   ),
 
   handle(adminReservationCalls.createSession, async (input, ctx) => {
     const now = ctx.clock.now();
     const row = await schedule.createSession(ctx.db, input, now);
-    return { session: await reservations.getSessionRecord(ctx.db, row.id, null, now, ctx.locale) };
+    return { session: await reservationReads.getSessionRecord(ctx.db, row.id, null, now, ctx.locale) };
   }),
   handle(adminReservationCalls.createSeries, async (input, ctx) => {
     const now = ctx.clock.now();
     const { seriesId, sessions } = await schedule.createSeries(ctx.db, input, now);
-    const records = await reservations.sessionRecordsById(
+    const records = await reservationReads.sessionRecordsById(
       ctx.db,
       sessions.map((s) => s.id),
       null,
@@ -86,10 +87,10 @@ export const reservationHandlers = [
     session: await reservations.cancelSession(ctx, input._id, input.reason),
   })),
   handle(adminReservationCalls.getSessionList, (input, ctx) =>
-    reservations.listSessions(ctx.db, input, ctx.clock.now(), ctx.locale),
+    reservationReads.listSessions(ctx.db, input, ctx.clock.now(), ctx.locale),
   ),
   handle(adminReservationCalls.getRoster, (input, ctx) =>
-    reservations.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale),
+    reservationReads.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale),
   ),
   handle(adminReservationCalls.checkIn, async (input, ctx) => ({
     reservation: await reservations.checkIn(ctx, input._id, ctx.user.uid),

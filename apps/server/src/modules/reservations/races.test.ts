@@ -14,7 +14,7 @@ import { classSessions } from '../schedule/schema';
 import { findSession } from '../schedule/service';
 import { buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
 import { reservations, waitlistEntries } from './schema';
-import { sweepEndedReservations } from './service';
+import { sweepEndedReservations } from './sweeps';
 
 let t: TestApp;
 /** A second server instance on the same database (PostgreSQL only). */

@@ -3,6 +3,7 @@ import type { MySessionStatus } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
+import { offsetOf } from '../../platform/paging';
 import { users } from '../account/schema';
 import * as schedule from '../schedule/repo';
 import { classSessions } from '../schedule/schema';
@@ -214,7 +215,7 @@ export async function reservationsOfUser(
     .where(where)
     .orderBy(order, desc(reservations.createdAt), asc(reservations.id))
     .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
+    .offset(offsetOf(page));
   const [total] = await db
     .select({ n: count() })
     .from(reservations)
@@ -354,7 +355,7 @@ export async function entriesOfUser(
     .where(where)
     .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.seq))
     .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
+    .offset(offsetOf(page));
   const [total] = await db
     .select({ n: count() })
     .from(waitlistEntries)

@@ -15,8 +15,9 @@ import {
   setMerchant,
   type TestMember,
 } from '../schedule/testing';
+import { findReservation, getSchedule } from './read-models';
 import { findEntry } from './repo';
-import { findReservation, getSchedule, sweepEndedReservations, sweepStartedWaitlists } from './service';
+import { sweepEndedReservations, sweepStartedWaitlists } from './sweeps';
 
 let t: TestApp;
 let admin: TestMember;
@@ -334,6 +335,8 @@ describe('waitlist', () => {
 
       expect(pushes).toHaveBeenCalledWith(first.id, {
         type: 'waitlistPromoted',
+        // The outbox's id: a client that gets the push twice ignores the repeat.
+        id: expect.any(String),
         data: expect.objectContaining({ session_id: session.id, reservation_id: promoted.rows[0]!._id }),
       });
       const notices = await t.call(notificationCalls.getMyNotifications, {}, { token: first.token });

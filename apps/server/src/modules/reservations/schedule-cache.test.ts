@@ -7,8 +7,8 @@ import { redisAvailable, TEST_REDIS_URL } from '../../testing/redis';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as scheduleService from '../schedule/service';
 import { buildAdmin, buildCourse, buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
+import * as reservationReads from './read-models';
 import { scheduleCache } from './schedule-cache';
-import * as reservations from './service';
 
 /** A call on one instance (each instance its own server, as behind a load balancer). */
 async function callOn<T>(app: FastifyInstance, url: string, data: unknown, token?: string) {
@@ -65,7 +65,7 @@ describe.each([
 
   it('answers what the uncached read answers, byte for byte, anonymous and per viewer', async () => {
     const uncached = (viewer: string | null) =>
-      reservations.getSchedule(a.db, range, viewer, t.clock.now()).then((rows) => JSON.stringify(rows));
+      reservationReads.getSchedule(a.db, range, viewer, t.clock.now()).then((rows) => JSON.stringify(rows));
     expect(JSON.stringify(await read(b))).toBe(await uncached(null));
     expect(JSON.stringify(await read(b, member.token))).toBe(await uncached(member.id));
     // Served from memory the second time.

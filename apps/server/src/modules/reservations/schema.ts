@@ -1,3 +1,4 @@
+import { RESERVATION_STATUSES, WAITLIST_STATUSES } from '@studio/contract/flow';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema';
@@ -17,7 +18,7 @@ export const reservations = pgTable(
     packageId: text()
       .notNull()
       .references(() => memberPackages.id),
-    status: text().notNull().default('registered'), // RESERVATION_STATUSES
+    status: text({ enum: RESERVATION_STATUSES }).notNull().default('registered'),
     /** Unguessable code shown as the member's check-in QR. */
     code: text().notNull(),
     checkedInAt: timestamp({ withTimezone: true }),
@@ -52,7 +53,7 @@ export const waitlistEntries = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id),
-    status: text().notNull().default('waiting'), // WAITLIST_STATUSES
+    status: text({ enum: WAITLIST_STATUSES }).notNull().default('waiting'),
     /** The package the member chose to pay with when a seat frees up; null: the server's pick. */
     packageId: text().references(() => memberPackages.id),
     /** The reservation a promotion (or a direct booking) gave. */

@@ -3,14 +3,13 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Db, Tx } from '../../platform/db';
-import { findUserByUsername } from '../account/repo';
-import { createUser } from '../account/service';
+import { runUnitOfWork } from '../../platform/unit-of-work';
+import { createUser, findUserByUsername } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import { issuePackage } from '../packages/service';
-import * as scheduleRepo from '../schedule/repo';
-import { rooms } from '../schedule/schema';
 import * as schedule from '../schedule/service';
-import { bookSeat, joinWaitlistTx } from './service';
+import { bookSeat } from './seats';
+import { joinWaitlistTx } from './waitlist';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -176,7 +175,7 @@ export async function seedClasses(
   now: Date,
   teacherLogin?: { password: string; hashCost: number },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runUnitOfWork({ db }, async ({ tx }) => {
     const roomValues = ROOMS.map((room) => ({
       ...room,
       name: room.name.en,
@@ -186,14 +185,14 @@ export async function seedClasses(
       createdAt: now,
       updatedAt: now,
     }));
-    const [first] = await tx.insert(rooms).values(roomValues[0]!).onConflictDoNothing().returning();
+    const first = await schedule.insertRoomIfAbsent(tx, roomValues[0]!);
     if (!first) return;
     const roomRows = [first];
-    for (const room of roomValues.slice(1)) roomRows.push(await scheduleRepo.upsertRoom(tx, room));
+    for (const room of roomValues.slice(1)) roomRows.push(await schedule.upsertRoom(tx, room));
     const courseRows = [];
     for (const c of COURSES) {
       courseRows.push(
-        await scheduleRepo.upsertCourse(tx, {
+        await schedule.upsertCourse(tx, {
           id: c.id,
           name: c.name.en,
           nameI18n: c.name,

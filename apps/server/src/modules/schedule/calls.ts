@@ -1,4 +1,5 @@
 import { adminScheduleCalls, scheduleCalls } from '@studio/contract/schedule';
+import { pageOf } from '../../platform/paging';
 import { handle, handlePub } from '../../platform/protocol';
 import * as schedule from './service';
 
@@ -24,7 +25,7 @@ export const scheduleHandlers = [
   })),
   handle(adminScheduleCalls.getCourseList, async (input, ctx) => {
     const { rows, total } = await schedule.listCourses(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(
+    return pageOf(
       rows.map((r) => schedule.toAdminCourseRecord(r, ctx.locale)),
       total,
       input,
@@ -35,21 +36,18 @@ export const scheduleHandlers = [
   })),
   handle(adminScheduleCalls.getRoomList, async (input, ctx) => {
     const { rows, total } = await schedule.listRooms(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(
+    return pageOf(
       rows.map((r) => schedule.toAdminRoomRecord(r, ctx.locale)),
       total,
       input,
     );
   }),
   handle(adminScheduleCalls.saveTeacher, async (input, ctx) => ({
-    teacher: schedule.toAdminTeacherRecord(
-      await ctx.db.transaction((tx) => schedule.saveTeacher(tx, input, ctx.clock.now())),
-      ctx.locale,
-    ),
+    teacher: schedule.toAdminTeacherRecord(await schedule.saveTeacher(ctx.db, input, ctx.clock.now()), ctx.locale),
   })),
   handle(adminScheduleCalls.getTeacherList, async (input, ctx) => {
     const { rows, total } = await schedule.listTeachers(ctx.db, { keyword: input.keyword }, input);
-    return schedule.pageOf(
+    return pageOf(
       rows.map((r) => schedule.toAdminTeacherRecord(r, ctx.locale)),
       total,
       input,

@@ -1,6 +1,9 @@
+import type { SessionStatus } from '@studio/contract/flow';
 import type { LocalizedText } from '@studio/contract/localized-text';
+import type { CourseLevel } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { containsPattern, offsetOf, type Page } from '../../platform/paging';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -8,12 +11,7 @@ export type RoomRow = typeof rooms.$inferSelect;
 export type TeacherRow = typeof teacherProfiles.$inferSelect;
 export type SessionRow = typeof classSessions.$inferSelect;
 
-export interface Page {
-  pageIndex: number;
-  pageSize: number;
-}
-
-const offsetOf = (page: Page) => (page.pageIndex - 1) * page.pageSize;
+export type { Page };
 
 // Courses ----------------------------------------------------------------------------------------
 
@@ -34,7 +32,7 @@ export async function upsertCourse(db: DbOrTx, values: typeof courses.$inferInse
 
 export async function listCourses(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
   const where = and(
-    filter.keyword ? ilike(courses.name, `%${filter.keyword}%`) : undefined,
+    filter.keyword ? ilike(courses.name, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(courses.active, true) : undefined,
   );
   const query = db.select().from(courses).where(where).orderBy(asc(courses.name), asc(courses.id));
@@ -50,6 +48,13 @@ export async function findRoom(db: DbOrTx, id: string): Promise<RoomRow | undefi
   return row;
 }
 
+export type NewRoom = typeof rooms.$inferInsert;
+
+export async function insertRoomIfAbsent(db: DbOrTx, values: NewRoom): Promise<RoomRow | undefined> {
+  const [row] = await db.insert(rooms).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
 export async function upsertRoom(db: DbOrTx, values: typeof rooms.$inferInsert): Promise<RoomRow> {
   const { id: _id, createdAt: _createdAt, ...changes } = values;
   const [row] = await db
@@ -62,7 +67,7 @@ export async function upsertRoom(db: DbOrTx, values: typeof rooms.$inferInsert):
 
 export async function listRooms(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
   const where = and(
-    filter.keyword ? ilike(rooms.name, `%${filter.keyword}%`) : undefined,
+    filter.keyword ? ilike(rooms.name, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(rooms.active, true) : undefined,
   );
   const query = db.select().from(rooms).where(where).orderBy(asc(rooms.name), asc(rooms.id));
@@ -90,7 +95,7 @@ export async function upsertTeacher(db: DbOrTx, values: typeof teacherProfiles.$
 
 export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
   const where = and(
-    filter.keyword ? ilike(teacherProfiles.displayName, `%${filter.keyword}%`) : undefined,
+    filter.keyword ? ilike(teacherProfiles.displayName, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(teacherProfiles.active, true) : undefined,
   );
   const query = db
@@ -193,7 +198,7 @@ export interface SessionFilter {
   courseId?: string;
   teacherId?: string;
   roomId?: string;
-  status?: string;
+  status?: SessionStatus;
   ids?: string[];
 }
 
@@ -246,7 +251,7 @@ export interface SessionJoinedRow {
   courseId: string;
   courseName: string;
   courseNameI18n: LocalizedText;
-  courseLevel: string;
+  courseLevel: CourseLevel;
   coverImage: string | null;
   teacherId: string;
   teacherName: string;
@@ -258,7 +263,7 @@ export interface SessionJoinedRow {
   endsAt: Date;
   capacity: number;
   bookedCount: number;
-  status: string;
+  status: SessionStatus;
   cancelReason: string | null;
 }
 

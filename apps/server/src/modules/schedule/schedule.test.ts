@@ -137,6 +137,23 @@ describe('courses, rooms and teachers', () => {
     expect(pub.rows.map((c) => c.name)).not.toContain('Zeta Yoga one');
   });
 
+  it('a keyword with LIKE wildcards matches them literally: "%" and "_" do not match every name', async () => {
+    await buildCourse(t, { name: 'Plain Pilates' });
+    await buildCourse(t, { name: 'Yoga 100% flow' });
+    const search = (keyword: string) => asAdmin(adminScheduleCalls.getCourseList, { keyword, pageSize: 50 });
+    const percent = await search('%');
+    expect(percent.total).toBeGreaterThan(0);
+    expect(percent.rows.every((c) => c.name.includes('%'))).toBe(true);
+    expect(percent.rows.map((c) => c.name)).toContain('Yoga 100% flow');
+    expect((await search('_')).rows.every((c) => c.name.includes('_'))).toBe(true);
+    for (const keyword of ['%', '_']) {
+      const rooms = await asAdmin(adminScheduleCalls.getRoomList, { keyword });
+      expect(rooms.rows.every((r) => r.name.includes(keyword))).toBe(true);
+      const teachers = await asAdmin(adminScheduleCalls.getTeacherList, { keyword });
+      expect(teachers.rows.every((r) => r.name.includes(keyword))).toBe(true);
+    }
+  });
+
   it('admin/room.save and the room lists', async () => {
     const room = await asAdmin(adminScheduleCalls.saveRoom, {
       name: 'Lotus Room',

@@ -1,3 +1,5 @@
+import { SESSION_STATUSES } from '@studio/contract/flow';
+import { COURSE_LEVELS } from '@studio/contract/schedule';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { localizedValues } from '../../platform/localized-text';
@@ -30,7 +32,7 @@ export const courses = pgTable('courses', {
   coverImage: text(),
   durationMin: integer().notNull(),
   defaultCapacity: integer().notNull(),
-  level: text().notNull().default('all'), // COURSE_LEVELS
+  level: text({ enum: COURSE_LEVELS }).notNull().default('all'),
   /** Course-package goods this course accepts; empty = every package (see packages/service acceptsCourse). */
   acceptedGoodsIds: text().array().notNull().default(sql`'{}'::text[]`),
   active: boolean().notNull().default(true),
@@ -75,7 +77,7 @@ export const classSessions = pgTable(
     endsAt: timestamp({ withTimezone: true }).notNull(),
     capacity: integer().notNull(),
     bookedCount: integer().notNull().default(0),
-    status: text().notNull().default('scheduled'), // SESSION_STATUSES
+    status: text({ enum: SESSION_STATUSES }).notNull().default('scheduled'),
     cancelReason: text(),
     cancelledAt: timestamp({ withTimezone: true }),
     /** Sessions created together by admin/session.createSeries share this id. */

@@ -1,11 +1,9 @@
-import type { SessionStatus } from '@studio/contract/flow';
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput } from '@studio/contract/localized-text';
 import {
   type adminCourseRecord,
   type adminRoomRecord,
   type adminTeacherRecord,
-  type CourseLevel,
   type CourseRecord,
   type courseSaveInput,
   MAX_SERIES_SESSIONS,
@@ -28,6 +26,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { textIn } from '../../platform/localized-text';
+import { inTransaction } from '../../platform/unit-of-work';
 import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
@@ -48,7 +47,7 @@ export function toCourseRecord(row: repo.CourseRow, locale?: Locale): CourseReco
     cover_image: row.coverImage,
     duration_min: row.durationMin,
     default_capacity: row.defaultCapacity,
-    level: row.level as CourseLevel,
+    level: row.level,
     accepted_goods_ids: row.acceptedGoodsIds,
     active: row.active,
   };
@@ -98,7 +97,7 @@ export function toSessionRecord(
     _id: row.id,
     course_id: row.courseId,
     course_name: textIn(row.courseName, row.courseNameI18n, extra.locale),
-    course_level: row.courseLevel as CourseLevel,
+    course_level: row.courseLevel,
     cover_image: row.coverImage,
     teacher_id: row.teacherId,
     teacher_name: textIn(row.teacherName, row.teacherNameI18n, extra.locale),
@@ -111,16 +110,10 @@ export function toSessionRecord(
     seats_left: Math.max(0, row.capacity - row.bookedCount),
     waitlist_count: Number(extra.waitlistCount),
     my_status: extra.myStatus,
-    status: row.status as SessionStatus,
+    status: row.status,
     cancel_reason: row.cancelReason,
   };
 }
-
-const pageOf = <T>(rows: T[], total: number, page: repo.Page) => ({
-  rows,
-  total,
-  hasMore: page.pageIndex * page.pageSize < total,
-});
 
 // Courses, rooms, teachers -------------------------------------------------------------------------
 
@@ -140,6 +133,9 @@ export const findCourse = repo.findCourse;
 export const findRoom = repo.findRoom;
 export const findTeacher = repo.findTeacher;
 export const findSession = repo.findSession;
+/** The filter of session lists, for the read models that add columns to them (reservations). */
+export const sessionWhere = repo.sessionWhere;
+export const countSessions = repo.countSessions;
 export const lockSession = repo.lockSession;
 export const lockSessionWithCourse = repo.lockSessionWithCourse;
 export const addBookedCount = repo.addBookedCount;
@@ -203,29 +199,32 @@ export async function saveTeacher(
   input: z.output<typeof teacherSaveInput>,
   now: Date,
 ): Promise<repo.TeacherRow> {
-  const user = await getUserOrFail(db, input.user_id);
-  const existing = await repo.findTeacher(db, user.id);
-  await grantRole(db, user.id, now);
-  const { defaultLocale } = await getMerchant(db);
-  const name =
-    input.name === undefined
-      ? {
-          value: existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
-          values: existing?.displayNameI18n ?? {},
-        }
-      : applyLocalizedInput(input.name, defaultLocale, existing?.displayNameI18n);
-  const introduction = applyLocalizedInput(input.introduction, defaultLocale, existing?.introductionI18n);
-  return repo.upsertTeacher(db, {
-    userId: user.id,
-    displayName: name.value,
-    displayNameI18n: name.values,
-    introduction: introduction.value,
-    introductionI18n: introduction.values,
-    photo: input.photo === undefined ? (existing?.photo ?? user.avatar) : input.photo,
-    specialties: input.specialties ?? existing?.specialties ?? [],
-    active: input.active ?? existing?.active ?? true,
-    createdAt: now,
-    updatedAt: now,
+  // The role and the profile together, or neither.
+  return inTransaction(db, async (tx) => {
+    const user = await getUserOrFail(tx, input.user_id);
+    const existing = await repo.findTeacher(tx, user.id);
+    await grantRole(tx, user.id, now);
+    const { defaultLocale } = await getMerchant(tx);
+    const name =
+      input.name === undefined
+        ? {
+            value: existing?.displayName ?? (user.nickname || user.username || 'Teacher'),
+            values: existing?.displayNameI18n ?? {},
+          }
+        : applyLocalizedInput(input.name, defaultLocale, existing?.displayNameI18n);
+    const introduction = applyLocalizedInput(input.introduction, defaultLocale, existing?.introductionI18n);
+    return repo.upsertTeacher(tx, {
+      userId: user.id,
+      displayName: name.value,
+      displayNameI18n: name.values,
+      introduction: introduction.value,
+      introductionI18n: introduction.values,
+      photo: input.photo === undefined ? (existing?.photo ?? user.avatar) : input.photo,
+      specialties: input.specialties ?? existing?.specialties ?? [],
+      active: input.active ?? existing?.active ?? true,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 }
 
@@ -258,8 +257,6 @@ export async function updateTeacherIntroduction(
 export const listCourses = repo.listCourses;
 export const listRooms = repo.listRooms;
 export const listTeachers = repo.listTeachers;
-
-export { pageOf };
 
 // Sessions ---------------------------------------------------------------------------------------
 
@@ -325,7 +322,7 @@ export async function createSession(
   now: Date,
 ): Promise<repo.SessionRow> {
   const { start, end } = timeRange(input.starts_at, input.ends_at);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await repo.lockScheduleWrites(tx);
     const parts = await resolveSessionParts(tx, input);
     await assertFree(tx, parts, [{ start, end }]);
@@ -344,7 +341,7 @@ export async function createSeries(
   now: Date,
 ): Promise<{ seriesId: string; sessions: repo.SessionRow[] }> {
   const { start, end } = timeRange(input.starts_at, input.ends_at);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await repo.lockScheduleWrites(tx);
     const parts = await resolveSessionParts(tx, input);
     const tz = (await getMerchant(tx)).timezone;
@@ -395,3 +392,12 @@ export function resolveRange(from: string, to: string, tz: string): { from: Date
   const end = DATE_ONLY.test(to) ? midnightIn(nextDate(to), tz) : new Date(to);
   return { from: start, to: end };
 }
+
+// The demo seed (reservations/seed.ts) writes catalogue rows as they are, through these.
+
+/** Inserts a room unless its id exists: answers it, or undefined when it was already there. */
+export async function insertRoomIfAbsent(tx: Tx, values: repo.NewRoom): Promise<repo.RoomRow | undefined> {
+  return repo.insertRoomIfAbsent(tx, values);
+}
+export const upsertRoom = repo.upsertRoom;
+export const upsertCourse = repo.upsertCourse;

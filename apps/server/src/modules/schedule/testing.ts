@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { HOUR } from '../../platform/clock';
 import type { TestApp } from '../../testing/test-app';
 import { uniqueName } from '../../testing/test-app';
-import { createUser, issueToken } from '../account/service';
+import { createUser } from '../account/service';
+import { issueToken } from '../account/sessions';
 import { merchants } from '../merchant/schema';
 import { getMerchant } from '../merchant/service';
 import { issuePackage } from '../packages/service';
@@ -28,7 +29,7 @@ export async function buildMember(
     { username, nickname: overrides.nickname ?? username, roles: overrides.roles ?? ['member'] },
     now,
   );
-  const { token } = await issueToken(t.app.db, row, now);
+  const { token } = await issueToken(t.app, row, now);
   return { id: row.id, token };
 }
 

@@ -21,7 +21,7 @@ export const teacherHandlers = [
     teacher.getWorkbench(ctx.db, ctx.user.uid, ctx.clock.now(), ctx.locale),
   ),
   handleTeacher(teacherCalls.updateIntroduction, async (input, ctx) => ({
-    teacher: await ctx.db.transaction((tx) => teacher.updateIntroduction(tx, ctx.user.uid, input, ctx.clock.now())),
+    teacher: await teacher.updateIntroduction(ctx.db, ctx.user.uid, input, ctx.clock.now()),
   })),
   handleTeacher(teacherCalls.getSessions, (input, ctx) =>
     teacher.getSessions(ctx.db, ctx.user.uid, input, ctx.clock.now(), ctx.locale),

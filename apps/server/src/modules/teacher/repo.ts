@@ -5,16 +5,13 @@
 import type { SessionScope } from '@studio/contract/teacher';
 import { and, asc, count, countDistinct, desc, eq, gt, gte, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { containsPattern, offsetOf, type Page } from '../../platform/paging';
 import { users } from '../account/schema';
 import { reservations } from '../reservations/schema';
 import { classSessions } from '../schedule/schema';
 
-export interface Page {
-  pageIndex: number;
-  pageSize: number;
-}
+export type { Page };
 
-const offsetOf = (page: Page) => (page.pageIndex - 1) * page.pageSize;
 const ownedBy = (teacherId: string) => eq(classSessions.teacherId, teacherId);
 const isScheduled = eq(classSessions.status, 'scheduled');
 
@@ -63,13 +60,8 @@ export function taughtSessions(db: DbOrTx, teacherId: string, range: { from: Dat
     .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
 }
 
-/** `%`, `_` and `\` typed by a person match themselves in a LIKE pattern. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function studentsWhere(teacherId: string, keyword?: string): SQL | undefined {
-  const pattern = keyword ? likePattern(keyword) : null;
+  const pattern = keyword ? containsPattern(keyword) : null;
   return and(
     ownedBy(teacherId),
     ne(reservations.status, 'cancelled'),

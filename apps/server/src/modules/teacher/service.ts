@@ -16,10 +16,12 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
+import { pageOf } from '../../platform/paging';
 import type { AuthUser, CallContext } from '../../platform/protocol';
-import { findUploadByUrl } from '../account/repo';
-import { getUserOrFail } from '../account/service';
+import { inTransaction } from '../../platform/unit-of-work';
+import { findUploadByUrl, getUserOrFail } from '../account/service';
 import { getMerchant } from '../merchant/service';
+import * as reservationReads from '../reservations/read-models';
 import * as reservations from '../reservations/service';
 import * as schedule from '../schedule/service';
 import * as repo from './repo';
@@ -95,6 +97,16 @@ export async function updateIntroduction(
   input: { introduction: string; specialties?: string[]; photo?: string | null },
   now: Date,
 ): Promise<TeacherRecord> {
+  const row = await inTransaction(db, (tx) => writeIntroduction(tx, userId, input, now));
+  return schedule.toTeacherRecord(row);
+}
+
+async function writeIntroduction(
+  db: DbOrTx,
+  userId: string,
+  input: { introduction: string; specialties?: string[]; photo?: string | null },
+  now: Date,
+) {
   const existing = await schedule.findTeacher(db, userId);
   let photo = input.photo;
   if (photo && photo !== existing?.photo) {
@@ -104,7 +116,7 @@ export async function updateIntroduction(
     }
     photo = upload!.url;
   }
-  const row = existing
+  return existing
     ? await schedule.updateTeacherIntroduction(
         db,
         userId,
@@ -116,7 +128,6 @@ export async function updateIntroduction(
         { user_id: userId, introduction: input.introduction, specialties: input.specialties, photo },
         now,
       );
-  return schedule.toTeacherRecord(row);
 }
 
 // Sessions ---------------------------------------------------------------------------------------
@@ -126,15 +137,9 @@ export async function updateIntroduction(
  * not localized: it is the text the teacher edits (updateIntroduction), in the default language.
  */
 async function recordsInOrder(db: DbOrTx, ids: string[], now: Date, locale?: Locale): Promise<SessionRecord[]> {
-  const records = await reservations.sessionRecordsById(db, ids, null, now, locale);
+  const records = await reservationReads.sessionRecordsById(db, ids, null, now, locale);
   return ids.map((id) => records.get(id)!);
 }
-
-const pageOf = <T>(rows: T[], total: number, page: repo.Page) => ({
-  rows,
-  total,
-  hasMore: page.pageIndex * page.pageSize < total,
-});
 
 /** Own sessions, cancelled ones included (shown with their status). */
 export async function getSessions(
@@ -217,7 +222,7 @@ export async function getRoster(
   locale?: Locale,
 ): Promise<Roster> {
   await ownSession(db, teacherId, sessionId);
-  return reservations.getRoster(db, sessionId, now, locale);
+  return reservationReads.getRoster(db, sessionId, now, locale);
 }
 
 // Check-in ---------------------------------------------------------------------------------------
@@ -257,8 +262,8 @@ export async function checkIn(
   input: { reservation_id?: string; code?: string },
 ): Promise<ReservationRecord> {
   const reservation = input.code
-    ? ((await reservations.findReservationByCode(ctx.db, input.code)) ?? fail('CODE_NOT_FOUND'))
-    : ((await reservations.findReservation(ctx.db, input.reservation_id!)) ?? fail('RESERVATION_NOT_FOUND'));
+    ? ((await reservationReads.findReservationByCode(ctx.db, input.code)) ?? fail('CODE_NOT_FOUND'))
+    : ((await reservationReads.findReservation(ctx.db, input.reservation_id!)) ?? fail('RESERVATION_NOT_FOUND'));
   return checkInWithinWindow(ctx, reservation, teacherId, teacherId);
 }
 

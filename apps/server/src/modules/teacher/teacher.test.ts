@@ -9,7 +9,7 @@ import { png } from '../account/image-fixtures';
 import { sniffImage } from '../account/image-type';
 import { saveUpload } from '../account/upload';
 import { getMerchant } from '../merchant/service';
-import { bookSeat } from '../reservations/service';
+import { bookSeat } from '../reservations/seats';
 import type { SessionRow } from '../schedule/service';
 import {
   buildAdmin,

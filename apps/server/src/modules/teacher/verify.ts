@@ -2,7 +2,7 @@ import type { ScanResult } from '@studio/contract/teacher';
 import { fail } from '../../platform/errors';
 import type { AuthedContext, AuthUser } from '../../platform/protocol';
 import { getUserOrFail } from '../account/service';
-import * as reservations from '../reservations/service';
+import * as reservationReads from '../reservations/read-models';
 import { checkInWithinWindow } from './service';
 
 /** Scanning is for verification staff (is_verify_staff) and admins. */
@@ -24,7 +24,7 @@ export interface CodeResolver {
 export const reservationCodes: CodeResolver = {
   kind: 'reservation',
   async verify(ctx, code) {
-    const row = await reservations.findReservationByCode(ctx.db, code);
+    const row = await reservationReads.findReservationByCode(ctx.db, code);
     if (!row) return null;
     const reservation = await checkInWithinWindow(ctx, row, ctx.user.uid);
     const member = await getUserOrFail(ctx.db, row.userId);

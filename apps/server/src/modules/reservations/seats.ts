@@ -1,0 +1,265 @@
+import { RESERVATION_FLOW, SESSION_FLOW, transition, WAITLIST_FLOW } from '@studio/contract/flow';
+import { bookingOpensAt, cancelDeadline, effectiveReservationStatus } from '@studio/contract/reservations';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId, randomCode } from '../../platform/ids';
+import { getMerchant, type MerchantRow } from '../merchant/service';
+import type { NewNotice } from '../notifications/service';
+import * as packages from '../packages/service';
+import * as schedule from '../schedule/service';
+import * as repo from './repo';
+
+/**
+ * Seats: booking, cancelling (with the waitlist promotion that fills the freed seat), calling a
+ * session off, check-in. Everything here runs inside the caller's transaction, under the session
+ * lock, in the global lock order of platform/unit-of-work.ts.
+ */
+
+/** Length of a reservation's check-in code (its QR): 10 characters of a 32-letter alphabet, 50 bits. */
+export const CHECK_IN_CODE_LENGTH = 10;
+
+export function noticeData<E extends object>(session: schedule.SessionRow, course: schedule.CourseRow, extra: E) {
+  return { session_id: session.id, course_name: course.name, starts_at: session.startsAt.toISOString(), ...extra };
+}
+
+async function insertSeat(
+  tx: Tx,
+  values: { sessionId: string; userId: string; packageId: string; fromWaitlist: boolean; now: Date },
+): Promise<repo.ReservationRow> {
+  for (;;) {
+    const row = await repo.insertReservation(tx, {
+      id: newId(),
+      sessionId: values.sessionId,
+      userId: values.userId,
+      packageId: values.packageId,
+      status: 'registered',
+      code: randomCode(CHECK_IN_CODE_LENGTH),
+      fromWaitlist: values.fromWaitlist,
+      createdAt: values.now,
+      updatedAt: values.now,
+    });
+    if (row) return row;
+    // The partial unique index (one active reservation per member per session) is the backstop of
+    // the check made under the session lock; otherwise the random code collided: draw another.
+    if (await repo.findActiveReservation(tx, values.sessionId, values.userId)) fail('ALREADY_BOOKED');
+  }
+}
+
+export interface BookSeatInput {
+  sessionId: string;
+  userId: string;
+  /** The package the member chose; otherwise the payable one that expires first. */
+  packageId?: string;
+  now: Date;
+}
+
+/** Refuses a booking the session's state rules out: cancelled, started, not open yet, or full. */
+function assertBookable(session: schedule.SessionRow, merchant: MerchantRow, now: Date, alreadyBooked: boolean) {
+  if (session.status === 'cancelled') fail('SESSION_CANCELLED');
+  if (now.getTime() >= session.startsAt.getTime()) fail('BOOKING_CLOSED');
+  if (now.getTime() < bookingOpensAt(session.startsAt, merchant.bookingWindowDays).getTime()) {
+    fail('BOOKING_NOT_OPEN', { days: merchant.bookingWindowDays });
+  }
+  if (alreadyBooked) fail('ALREADY_BOOKED');
+  // The offer of other sessions is added by the caller, once this transaction has let go of the lock.
+  if (session.bookedCount >= session.capacity) fail('COURSE_FULL', {}, { session_id: session.id });
+}
+
+/**
+ * The booking checks on a plain read, outside any transaction (one prepared statement): the many
+ * refusals of a full class cost that and never open a transaction or queue for the session's lock.
+ */
+export async function precheckBooking(db: DbOrTx, input: BookSeatInput, merchant: MerchantRow): Promise<void> {
+  const seen = (await repo.peekSessionForMember(db, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
+  assertBookable(seen.session, merchant, input.now, seen.alreadyBooked);
+}
+
+/**
+ * Books a seat: the window (opens `bookingWindowDays` before start, closes at start), capacity,
+ * then one credit, all checked under the session's row lock, which every seat change takes; one
+ * active reservation per member is held by insertSeat (the unique index). A member waiting for
+ * this session who books directly leaves the waitlist as completed.
+ */
+export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: MerchantRow }): Promise<repo.ReservationRow> {
+  const { now, merchant } = input;
+  const { session, course } = (await schedule.lockSessionWithCourse(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+  // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
+  assertBookable(session, merchant, now, false);
+  const pkg =
+    (await packages.takeCreditForSession(tx, input.userId, course, session.startsAt, now, input.packageId)) ??
+    fail('PACKAGE_INVALID');
+  const reservation = await insertSeat(tx, {
+    sessionId: session.id,
+    userId: input.userId,
+    packageId: pkg.id,
+    fromWaitlist: false,
+    now,
+  });
+  await schedule.addBookedCount(tx, session.id, 1, now);
+  // waiting → completed (WAITLIST_FLOW), in the same statement that finds the entry.
+  await repo.completeWaitingEntry(tx, session.id, input.userId, reservation.id, now);
+  return reservation;
+}
+
+/**
+ * Fills free seats from the waitlist, first come first: each waiting member who holds a package
+ * that can pay is booked (credit taken) and their entry completed; a member without one stays
+ * waiting (told once) and the next is tried. Only before the class starts. The caller holds the
+ * session lock, so no other seat change interleaves.
+ */
+async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<NewNotice[]> {
+  const session = (await schedule.findSession(tx, sessionId))!;
+  if (session.status !== 'scheduled' || now.getTime() >= session.startsAt.getTime()) return [];
+  let free = session.capacity - session.bookedCount;
+  if (free <= 0) return [];
+  const waiters = await repo.waitingOfSession(tx, session.id);
+  if (waiters.length === 0) return [];
+  const course = (await schedule.findCourse(tx, session.courseId))!;
+  const notices: NewNotice[] = [];
+  let booked = 0;
+  for (const entry of waiters) {
+    if (free <= 0) break;
+    // The package chosen on joining pays when it still can; otherwise the usual pick (expiring first).
+    const pkg =
+      (entry.packageId
+        ? await packages.takeCreditForSession(tx, entry.userId, course, session.startsAt, now, entry.packageId)
+        : undefined) ?? (await packages.takeCreditForSession(tx, entry.userId, course, session.startsAt, now));
+    if (!pkg) {
+      if (!entry.skippedAt) {
+        await repo.updateEntry(tx, entry.id, { skippedAt: now, updatedAt: now });
+        notices.push({
+          userId: entry.userId,
+          type: 'waitlistSkipped',
+          data: noticeData(session, course, {}),
+        });
+      }
+      continue;
+    }
+    const reservation = await insertSeat(tx, {
+      sessionId: session.id,
+      userId: entry.userId,
+      packageId: pkg.id,
+      fromWaitlist: true,
+      now,
+    });
+    await repo.updateEntry(tx, entry.id, {
+      status: transition(WAITLIST_FLOW, entry.status, 'completed', () => fail('WAITLIST_NOT_ACTIVE')),
+      reservationId: reservation.id,
+      updatedAt: now,
+    });
+    notices.push({
+      userId: entry.userId,
+      type: 'waitlistPromoted',
+      data: noticeData(session, course, { reservation_id: reservation.id }),
+    });
+    booked += 1;
+    free -= 1;
+  }
+  if (booked > 0) await schedule.addBookedCount(tx, session.id, booked, now);
+  return notices;
+}
+
+export type CancelledBy = 'member' | 'staff';
+
+/**
+ * Cancels a reservation and fills the freed seat from the waitlist, in one transaction: the credit
+ * goes back, and the first eligible waiting member is booked before anyone else can see the seat.
+ * Members must cancel before the cancel window (`cancelWindowHours` before start) and before they
+ * are checked in; staff may cancel until the class ends.
+ */
+export async function cancelSeat(
+  tx: Tx,
+  input: { reservationId: string; by: CancelledBy; userId?: string; now: Date },
+): Promise<{ reservation: repo.ReservationRow; notices: NewNotice[] }> {
+  const { now } = input;
+  const peek = await repo.findReservation(tx, input.reservationId);
+  if (!peek || (input.userId && peek.userId !== input.userId)) fail('RESERVATION_NOT_FOUND');
+  // The global lock order (platform/unit-of-work.ts): session, then reservation, then packages.
+  const session = (await schedule.lockSession(tx, peek!.sessionId))!;
+  const reservation = (await repo.lockReservation(tx, peek!.id))!;
+  const seen = effectiveReservationStatus(reservation.status, session.endsAt, now);
+  const status = transition(RESERVATION_FLOW, seen, 'cancelled', () => fail('RESERVATION_NOT_ACTIVE'));
+  if (input.by === 'member') {
+    // Attended (checked in): the credit is spent. Staff may still cancel, e.g. a class called off.
+    if (reservation.checkedInAt) fail('ALREADY_CHECKED_IN');
+    const merchant = await getMerchant(tx);
+    if (now.getTime() > cancelDeadline(session.startsAt, merchant.cancelWindowHours).getTime()) {
+      fail('CANCEL_WINDOW_CLOSED', { hours: merchant.cancelWindowHours });
+    }
+  }
+  const cancelled = await repo.updateReservation(tx, reservation.id, {
+    status,
+    cancelledAt: now,
+    cancelledBy: input.by,
+    updatedAt: now,
+  });
+  await packages.returnCredit(tx, reservation.packageId, now);
+  await schedule.addBookedCount(tx, session.id, -1, now);
+  const notices = await promoteWaiters(tx, session.id, now);
+  if (input.by === 'staff') {
+    const course = (await schedule.findCourse(tx, session.courseId))!;
+    notices.push({
+      userId: reservation.userId,
+      type: 'reservationCancelled',
+      data: noticeData(session, course, { reservation_id: reservation.id }),
+    });
+  }
+  return { reservation: cancelled, notices };
+}
+
+/**
+ * Staff call a session off before it starts: every reservation cancelled with its credit back,
+ * everyone waiting cancelled, all of them told.
+ */
+export async function cancelSessionTx(
+  tx: Tx,
+  input: { sessionId: string; reason: string; now: Date },
+): Promise<NewNotice[]> {
+  const { now } = input;
+  const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+  const status = transition(SESSION_FLOW, session.status, 'cancelled', () => fail('SESSION_CANCELLED'));
+  if (now.getTime() >= session.startsAt.getTime()) fail('SESSION_STARTED');
+  const course = (await schedule.findCourse(tx, session.courseId))!;
+  const data = <E extends object>(extra: E) => noticeData(session, course, { reason: input.reason, ...extra });
+  const notices: NewNotice[] = [];
+  // Reservations come in package-id order, so credit returns lock packages in a fixed order.
+  for (const r of await repo.registeredOfSession(tx, session.id)) {
+    await repo.updateReservation(tx, r.id, {
+      status: transition(RESERVATION_FLOW, 'registered', 'cancelled', () => fail('RESERVATION_NOT_ACTIVE')),
+      cancelledAt: now,
+      cancelledBy: 'session',
+      updatedAt: now,
+    });
+    await packages.returnCredit(tx, r.packageId, now);
+    notices.push({ userId: r.userId, type: 'sessionCancelled', data: data({ reservation_id: r.id }) });
+  }
+  for (const w of await repo.waitingOfSession(tx, session.id)) {
+    await repo.updateEntry(tx, w.id, { status: 'cancelled', cancelReason: 'session_cancelled', updatedAt: now });
+    notices.push({ userId: w.userId, type: 'sessionCancelled', data: data({ entry_id: w.id }) });
+  }
+  await schedule.updateSession(tx, session.id, {
+    status,
+    cancelReason: input.reason,
+    cancelledAt: now,
+    bookedCount: 0,
+    updatedAt: now,
+  });
+  return notices;
+}
+
+/**
+ * Records attendance (staff, the teacher, verify staff scanning the QR). The status stays
+ * registered until the class ends (then done), so a check-in never blocks a staff cancellation.
+ * Refuses cancelled reservations and a second check-in.
+ */
+export async function checkInReservation(
+  tx: Tx,
+  reservationId: string,
+  byUserId: string,
+  now: Date,
+): Promise<repo.ReservationRow> {
+  const reservation = (await repo.lockReservation(tx, reservationId)) ?? fail('RESERVATION_NOT_FOUND');
+  if (reservation.status === 'cancelled') fail('RESERVATION_NOT_ACTIVE');
+  if (reservation.checkedInAt) fail('ALREADY_CHECKED_IN');
+  return repo.updateReservation(tx, reservation.id, { checkedInAt: now, checkedInBy: byUserId, updatedAt: now });
+}

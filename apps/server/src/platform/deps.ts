@@ -1,0 +1,28 @@
+import type { Db, DbOrTx } from './db';
+import type { PushOutbox } from './push-outbox';
+import type { TokenSigner } from './tokens';
+
+/** Wallet and points balances shown in a member's user info. */
+export type BalanceReader = (db: DbOrTx, userId: string) => Promise<{ balance: number; integral: number }>;
+
+/** Until a wallet module supplies balances, every member has none. */
+export const noBalances: BalanceReader = async () => ({ balance: 0, integral: 0 });
+
+/**
+ * What buildApp makes once per app and every call receives (`ctx.deps`): nothing of this lives in
+ * module state, so two apps in one process (tests) never share a secret, an outbox or a reader.
+ */
+export interface AppDeps {
+  /** Signs and verifies this app's tokens (its TOKEN_SECRET). */
+  signer: TokenSigner;
+  /** Pushes that must not be lost (push-outbox.ts). */
+  outbox: PushOutbox;
+  /** The user info's wallet and points balances; a later module passes its own to buildApp. */
+  readBalances: BalanceReader;
+}
+
+/** Where the database and this app's dependencies are both needed (services called outside a request too). */
+export interface DbAndDeps {
+  db: Db;
+  deps: AppDeps;
+}

@@ -1,0 +1,129 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx, Tx } from './db';
+import type { PushOutbox } from './push-outbox';
+import type { Realtime, RealtimeEvent } from './realtime';
+
+/*
+ * The global lock order (DESIGN.md "Transactions and module boundaries"). Every transaction that
+ * takes more than one row lock takes them in this order, so that two flows never wait on each
+ * other in a circle:
+ *
+ *   1. the session (schedule: `lockSession`, `lockSessionWithCourse`), or SKUs, by id
+ *   2. rows owned by that session: its reservations and waitlist entries (reservations module)
+ *   3. coupons
+ *   4. member packages (credits), in package-id order (`takeCreditForSession`, `returnCredit`;
+ *      a session's reservations are read in package-id order before their credits go back)
+ *   5. the wallet account
+ *   6. the points account
+ *   7. the member's row and then their tokens (account: logins and renewals), never under a seat lock
+ *
+ * A flow that needs a later lock never goes back for an earlier one. When two flows still meet in
+ * a cycle (A's cancel promotes B while B's cancel promotes A, both through packages), PostgreSQL
+ * aborts one with a deadlock (40P01) and `runUnitOfWork` runs it again.
+ */
+
+/** PostgreSQL codes whose transaction can simply be run again: deadlock, serialization failure. */
+const RETRYABLE_PG_CODES = new Set(['40P01', '40001']);
+export const MAX_ATTEMPTS = 5;
+
+/** The SQLSTATE of a database error, wherever drizzle wrapped it (`cause` chain). */
+export function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return undefined;
+}
+
+export function isRetryable(error: unknown): boolean {
+  return RETRYABLE_PG_CODES.has(pgCode(error) ?? '');
+}
+
+/** What a unit of work needs: every CallContext is one. */
+export interface UnitOfWorkDeps {
+  db: Db;
+  /** Needed only by work that pushes. */
+  realtime?: Realtime;
+  /** The app's outbox for pushes that must not be lost; without one, `pushDurable` refuses. */
+  deps?: { outbox?: PushOutbox };
+  log?: FastifyBaseLogger;
+}
+
+/** The transaction of a unit of work, and how it asks for pushes. */
+export interface Work {
+  tx: Tx;
+  /**
+   * A push made only once the transaction commits (none if it rolls back), best effort: a lost
+   * one costs a refresh (the data is in the database either way).
+   */
+  push(userId: string | null, event: RealtimeEvent): void;
+  /**
+   * A push that must not be lost (a waitlist promotion, an order paid): written to the outbox in
+   * this transaction, delivered right after commit and by the sweeper until it is (at least once).
+   * The event carries `id`, so a client that gets it twice can ignore the repeat.
+   */
+  pushDurable(userId: string | null, event: RealtimeEvent & { id: string }, now: Date): Promise<void>;
+}
+
+/**
+ * Runs `work` in one transaction and hands its pushes on only after commit. A deadlock or
+ * serialization failure rolls everything back (pushes included) and runs `work` again, up to
+ * MAX_ATTEMPTS times; any other error is thrown as is. Services open their transactions here;
+ * handlers (calls.ts) never do.
+ */
+export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const pushes: { userId: string | null; event: RealtimeEvent }[] = [];
+    const durable: string[] = [];
+    let value: T;
+    try {
+      value = await deps.db.transaction((tx) =>
+        work({
+          tx,
+          push: (userId, event) => {
+            if (!deps.realtime) throw new Error('push needs a realtime');
+            pushes.push({ userId, event });
+          },
+          pushDurable: async (userId, event, now) => {
+            if (!deps.deps?.outbox) throw new Error('pushDurable needs an outbox');
+            await deps.deps.outbox.write(tx, { userId, event, now });
+            durable.push(event.id);
+          },
+        }),
+      );
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      deps.log?.info({ attempt, code: pgCode(error) }, 'transaction retried');
+      continue;
+    }
+    await deliverAll(deps, pushes);
+    // Right away if it can; a failure is left to the sweeper, which retries until delivered.
+    if (durable.length > 0) await deps.deps!.outbox!.deliverNow(durable);
+    return value;
+  }
+}
+
+/** Best-effort pushes: a failure is logged, never failing the call whose change is committed. */
+async function deliverAll(deps: UnitOfWorkDeps, pushes: { userId: string | null; event: RealtimeEvent }[]) {
+  await Promise.all(
+    pushes.map(async ({ userId, event }) => {
+      const realtime = deps.realtime;
+      if (!realtime) throw new Error('push needs a realtime');
+      await (userId ? realtime.notifyUser(userId, event) : realtime.broadcast(event)).catch((err: unknown) =>
+        deps.log?.warn({ err, userId, type: event.type }, 'push failed'),
+      );
+    }),
+  );
+}
+
+/**
+ * For a service that may also run inside a caller's unit of work (the seed, another service):
+ * given a transaction it joins it (the caller owns commit and retry); given the database it opens
+ * its own unit of work.
+ */
+export function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return work(db as Tx);
+  return runUnitOfWork({ db: db as Db }, ({ tx }) => work(tx));
+}
