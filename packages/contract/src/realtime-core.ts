@@ -50,8 +50,8 @@ export function readWsStatusMessage(json: unknown): WsStatusMessage | null {
 /** A pushed event (`wsEventMessage` of realtime.ts), or null when `json` is not one. */
 export function readWsEventMessage(json: unknown): WsEventMessage | null {
   if (!isObject(json)) return null;
-  const { event, channel, code, msg } = json;
+  const { event, channel, code, msg, id } = json;
   if (!isString(event) || !isOptional(channel, isString) || !isOptional(msg, isString)) return null;
-  if (!isOptional(code, (c) => isNumber(c) || isString(c))) return null;
-  return pick(json, ['event', 'channel', 'data', 'code', 'msg']) as WsEventMessage;
+  if (!isOptional(code, (c) => isNumber(c) || isString(c)) || !isOptional(id, isString)) return null;
+  return pick(json, ['event', 'channel', 'data', 'id', 'code', 'msg']) as WsEventMessage;
 }

@@ -93,6 +93,25 @@ describe('RealtimeClient', () => {
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ event: 'waitlistPromoted' }));
   });
 
+  it('hands an outbox push (with an id) on once, however often it is delivered', () => {
+    const c = client();
+    c.start();
+    last().open();
+    last().confirm();
+    const promoted = { event: 'waitlistPromoted', channel: 'default', id: 'n1', data: { session_id: 's1' } };
+    last().receive(promoted);
+    last().receive(promoted);
+    last().receive({ ...promoted, id: 'n2' });
+    last().receive({ event: 'waitlistSkipped', channel: 'default', data: { session_id: 's2' } });
+    last().receive({ event: 'waitlistSkipped', channel: 'default', data: { session_id: 's2' } });
+    expect(onEvent.mock.calls.map(([m]) => m.id ?? m.event)).toEqual([
+      'n1',
+      'n2',
+      'waitlistSkipped',
+      'waitlistSkipped',
+    ]);
+  });
+
   it('pings while confirmed', () => {
     client({ pingMs: 1000 }).start();
     last().open();

@@ -8,6 +8,9 @@ import {
   WS_STATUS,
 } from '@studio/contract/realtime-core';
 
+/** How many delivered push ids are remembered to drop repeats (a repeat comes within minutes). */
+const SEEN_IDS_KEPT = 200;
+
 /** The part of the browser's WebSocket this client uses (a fake one in tests). */
 export interface SocketLike {
   readonly readyState: number;
@@ -71,6 +74,8 @@ export class RealtimeClient {
   #pingTimer: ReturnType<typeof setInterval> | undefined;
   #endTimer: ReturnType<typeof setTimeout> | undefined;
   #cid: string | null = null;
+  /** Ids of the outbox pushes already handed on: the server delivers them at least once. */
+  readonly #seenIds: string[] = [];
 
   constructor(options: RealtimeOptions) {
     this.#options = {
@@ -165,6 +170,11 @@ export class RealtimeClient {
       return;
     }
     if (message.event === WS_EVENTS.pong || message.event === WS_EVENTS.error) return;
+    if (message.id) {
+      if (this.#seenIds.includes(message.id)) return;
+      this.#seenIds.push(message.id);
+      if (this.#seenIds.length > SEEN_IDS_KEPT) this.#seenIds.shift();
+    }
     this.#options.onEvent(message);
   }
 
