@@ -1,6 +1,8 @@
+import type { UserInfo } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { redisAvailable, TEST_REDIS_URL } from '../../testing/redis';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as repo from './repo';
@@ -77,6 +79,30 @@ describe('the cached token check, one instance', () => {
     const saved = await callOn(t.app, 'admin/teacher.save', { user_id: member.uid, introduction: 'Hi' }, adminToken);
     expect(saved.code).toBe(0);
     expect((await myInfo(t.app, token)).role).toContain('teacher');
+  });
+
+  it('reads the balances on every call: only the member part is remembered', async () => {
+    let balance = 5;
+    const app = await buildApp(t.config, {
+      clock: t.clock,
+      database: t.database,
+      migrated: true,
+      logger: false,
+      readBalances: async () => ({ balance, integral: 7 }),
+    });
+    try {
+      const token = (await t.register()).vk_uni_token.token;
+      const read = async () =>
+        ((await callOn(app, 'user/kh/getMyUserInfo', {}, token)) as unknown as { userInfo: UserInfo }).userInfo;
+      expect((await read()).account_balance).toEqual({ balance: 5 });
+      balance = 9;
+      expect(await read()).toMatchObject({ account_balance: { balance: 9 }, account_integral: { balance: 7 } });
+      // A reader answering what the contract refuses is named, not sent.
+      balance = 1.5;
+      expect((await callOn(app, 'user/kh/getMyUserInfo', {}, token)).code).not.toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a logout ends the token at once', async () => {
