@@ -9,7 +9,7 @@ import { runStartupTasks } from './modules/startup';
 import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
 import { type Clock, systemClock } from './platform/clock';
 import { type Database, type Db, migrateDatabase, openDatabase } from './platform/db';
-import { type AppDeps, type BalanceReader, noBalances } from './platform/deps';
+import { type AppDeps, type BalanceReader, noBalances, noMemberMemo } from './platform/deps';
 import { payloadCodec } from './platform/encryption';
 import { AppError } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
@@ -93,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     readBalances: options.readBalances ?? noBalances,
+    // Replaced by the token cache's below: it forgets a member's info with their tokens.
+    memberMemo: noMemberMemo,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -138,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.addHook('onClose', async () => tokenCache.close());
+  deps.memberMemo = tokenCache.memberMemo;
   const authenticate = tokenCache.authenticate;
 
   // Before any route: the limiter hooks each route as it is added.

@@ -9,6 +9,18 @@ export type BalanceReader = (db: DbOrTx, userId: string) => Promise<{ balance: n
 export const noBalances: BalanceReader = async () => ({ balance: 0, integral: 0 });
 
 /**
+ * Remembers a value per member (their own profile, read on every app start and tab switch) for
+ * as long as nothing forgets it: account/token-cache.ts keeps it beside the token check and
+ * forgets a member's entry on every instance whenever an account write touches them.
+ */
+export interface MemberMemo {
+  remember<T extends object>(uid: string, now: Date, load: () => Promise<T>): Promise<T>;
+}
+
+/** Remembers nothing: every read loads (an app built without the token cache). */
+export const noMemberMemo: MemberMemo = { remember: (_uid, _now, load) => load() };
+
+/**
  * What buildApp makes once per app and every call receives (`ctx.deps`): nothing of this lives in
  * module state, so two apps in one process (tests) never share a secret, an outbox or a reader.
  */
@@ -19,6 +31,8 @@ export interface AppDeps {
   outbox: PushOutbox;
   /** The user info's wallet and points balances; a later module passes its own to buildApp. */
   readBalances: BalanceReader;
+  /** The member's own info between account writes (set by buildApp to the token cache's). */
+  memberMemo: MemberMemo;
 }
 
 /** Where the database and this app's dependencies are both needed (services called outside a request too). */

@@ -44,8 +44,9 @@ export const accountHandlers = [
   handle(accountCalls.resetPwd, (input, ctx) => login.setFirstPassword(ctx, input.newPassword)),
   handle(accountCalls.updateUser, (input, ctx) => account.updateProfile(ctx, input)),
   handle(accountCalls.setAvatar, (input, ctx) => account.setAvatar(ctx, input.avatar)),
-  handle(accountCalls.getMyUserInfo, (_input, ctx) => account.myUserInfo(ctx)),
-  handle(accountCalls.getMyInfo, (_input, ctx) => account.myUserInfo(ctx)),
+  // Answered pre-serialized (SerializedAnswer): the protocol splices it into the envelope unparsed.
+  handle(accountCalls.getMyUserInfo, (_input, ctx) => account.myUserInfoAnswer(ctx) as never),
+  handle(accountCalls.getMyInfo, (_input, ctx) => account.myUserInfoAnswer(ctx) as never),
 
   handle(accountCalls.bindEmail, (input, ctx) => contacts.bindContact(ctx, EMAIL, input.email, input.code)),
   handle(accountCalls.unbindEmail, (input, ctx) => contacts.unbindContact(ctx, EMAIL, input.email, input.code)),

@@ -1,4 +1,4 @@
-import { ROLES, type Role, type UserInfo } from '@studio/contract/account';
+import { ROLES, type Role, type UserInfo, userInfo } from '@studio/contract/account';
 import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -7,6 +7,7 @@ import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext } from '../../platform/protocol';
+import { SerializedAnswer } from '../../platform/serialized-answer';
 import * as repo from './repo';
 import { users } from './schema';
 
@@ -33,7 +34,10 @@ export function rolesOf(row: repo.UserRow): Role[] {
 }
 
 export async function toUserInfo(ctx: { db: DbOrTx; deps: AppDeps }, row: repo.UserRow): Promise<UserInfo> {
-  const balances = await ctx.deps.readBalances(ctx.db, row.id);
+  return toUserInfoOf(row, await ctx.deps.readBalances(ctx.db, row.id));
+}
+
+function toUserInfoOf(row: repo.UserRow, balances: { balance: number; integral: number }): UserInfo {
   return {
     _id: row.id,
     username: row.username,
@@ -60,6 +64,35 @@ export async function getUserOrFail(db: DbOrTx, id: string): Promise<repo.UserRo
 
 export async function myUserInfo(ctx: AuthedContext): Promise<{ userInfo: UserInfo }> {
   return { userInfo: await toUserInfo(ctx, await getUserOrFail(ctx.db, ctx.user.uid)) };
+}
+
+/** The member's info without the balances, as the contract's schema lets it through. */
+type MemberPart = Omit<UserInfo, 'account_balance' | 'account_integral'>;
+
+/**
+ * getMyUserInfo as JSON: the member's part checked by the contract's schema once and remembered
+ * (ctx.deps.memberMemo: until an account write touches the member, on any instance), the balances
+ * read on every call from their owner (a wallet module's reader may change them at any time).
+ */
+export async function myUserInfoAnswer(ctx: AuthedContext): Promise<SerializedAnswer> {
+  const uid = ctx.user.uid;
+  const member = await ctx.deps.memberMemo.remember(uid, ctx.clock.now(), async (): Promise<MemberPart> => {
+    const {
+      account_balance: _b,
+      account_integral: _i,
+      ...rest
+    } = userInfo.parse(toUserInfoOf(await getUserOrFail(ctx.db, uid), { balance: 0, integral: 0 }));
+    return rest;
+  });
+  const balances = await ctx.deps.readBalances(ctx.db, uid);
+  const info: UserInfo = {
+    ...member,
+    account_balance: { balance: balances.balance },
+    account_integral: { balance: balances.integral },
+  };
+  // The balances are the only part not checked when remembered: check them, cheaply.
+  if (!Number.isInteger(balances.balance) || !Number.isInteger(balances.integral)) userInfo.parse(info);
+  return new SerializedAnswer(`"userInfo":${JSON.stringify(info)}`);
 }
 
 async function uniqueInviteCode(db: DbOrTx): Promise<string> {

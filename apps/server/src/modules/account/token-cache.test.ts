@@ -1,8 +1,12 @@
+import type { UserInfo } from '@studio/contract/account';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { redisAvailable, TEST_REDIS_URL } from '../../testing/redis';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as repo from './repo';
+import { users } from './schema';
 import { TOKEN_CACHE_TTL_MS } from './token-cache';
 
 async function callOn(app: FastifyInstance, url: string, data: unknown, token?: string) {
@@ -13,6 +17,28 @@ async function callOn(app: FastifyInstance, url: string, data: unknown, token?: 
 }
 
 const whoAmI = (app: FastifyInstance, token: string) => callOn(app, 'user/kh/getMyUserInfo', {}, token);
+
+interface Info {
+  nickname: string;
+  role: string[];
+  is_verify_staff: boolean;
+}
+async function myInfo(app: FastifyInstance, token: string): Promise<Info> {
+  const answer = (await callOn(app, 'user/kh/getMyUserInfo', {}, token)) as { code: number; userInfo: Info };
+  expect(answer.code).toBe(0);
+  return answer.userInfo;
+}
+
+/** A member made admin behind the protocol's back, logged in afresh (no cached token check). */
+async function newAdmin(t: TestApp): Promise<string> {
+  const admin = await t.register();
+  await t.app.db
+    .update(users)
+    .set({ roles: ['member', 'admin'] })
+    .where(eq(users.id, admin.uid));
+  const login = await callOn(t.app, 'user/pub/login', { username: admin.userInfo.username, password: admin.password });
+  return login.vk_uni_token!.token;
+}
 
 describe('the cached token check, one instance', () => {
   let t: TestApp;
@@ -31,6 +57,52 @@ describe('the cached token check, one instance', () => {
     expect((await whoAmI(t.app, token)).code).toBe(0);
     t.clock.advance(TOKEN_CACHE_TTL_MS);
     expect((await whoAmI(t.app, token)).code).not.toBe(0);
+  });
+
+  it("remembers the member's info: an edit behind its back shows after the TTL, a profile change at once", async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const before = await myInfo(t.app, token);
+    await t.app.db.update(users).set({ nickname: 'Behind its back' }).where(eq(users.id, member.uid));
+    expect((await myInfo(t.app, token)).nickname).toBe(before.nickname);
+    t.clock.advance(TOKEN_CACHE_TTL_MS);
+    expect((await myInfo(t.app, token)).nickname).toBe('Behind its back');
+    expect((await callOn(t.app, 'user/kh/updateUser', { nickname: 'Changed' }, token)).code).toBe(0);
+    expect((await myInfo(t.app, token)).nickname).toBe('Changed');
+  });
+
+  it('a teacher profile saved by staff shows the teacher role on the next read', async () => {
+    const adminToken = await newAdmin(t);
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    expect((await myInfo(t.app, token)).role).toEqual(['member']);
+    const saved = await callOn(t.app, 'admin/teacher.save', { user_id: member.uid, introduction: 'Hi' }, adminToken);
+    expect(saved.code).toBe(0);
+    expect((await myInfo(t.app, token)).role).toContain('teacher');
+  });
+
+  it('reads the balances on every call: only the member part is remembered', async () => {
+    let balance = 5;
+    const app = await buildApp(t.config, {
+      clock: t.clock,
+      database: t.database,
+      migrated: true,
+      logger: false,
+      readBalances: async () => ({ balance, integral: 7 }),
+    });
+    try {
+      const token = (await t.register()).vk_uni_token.token;
+      const read = async () =>
+        ((await callOn(app, 'user/kh/getMyUserInfo', {}, token)) as unknown as { userInfo: UserInfo }).userInfo;
+      expect((await read()).account_balance).toEqual({ balance: 5 });
+      balance = 9;
+      expect(await read()).toMatchObject({ account_balance: { balance: 9 }, account_integral: { balance: 7 } });
+      // A reader answering what the contract refuses is named, not sent.
+      balance = 1.5;
+      expect((await callOn(app, 'user/kh/getMyUserInfo', {}, token)).code).not.toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a logout ends the token at once', async () => {
@@ -77,6 +149,30 @@ describe.runIf(redis)('the cached token check, two instances sharing Redis', () 
     expect((await whoAmI(b, token)).code).toBe(0);
     expect((await callOn(t.app, 'user/pub/logout', {}, token)).code).toBe(0);
     expect((await whoAmI(b, token)).code).not.toBe(0);
+  });
+
+  it("a profile change on A shows on B's very next read, though B had the member's info cached", async () => {
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    await myInfo(b, token);
+    await myInfo(b, token);
+    expect((await callOn(t.app, 'user/kh/updateUser', { nickname: 'Renamed on A' }, token)).code).toBe(0);
+    expect((await myInfo(b, token)).nickname).toBe('Renamed on A');
+  });
+
+  it("roles set by staff on A show on B's very next read", async () => {
+    const adminToken = await newAdmin(t);
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    expect(await myInfo(b, token)).toMatchObject({ role: ['member'], is_verify_staff: false });
+    const set = await callOn(
+      t.app,
+      'admin/user.setRoles',
+      { user_id: member.uid, roles: ['member', 'teacher'], is_verify_staff: true },
+      adminToken,
+    );
+    expect(set.code).toBe(0);
+    expect(await myInfo(b, token)).toMatchObject({ role: ['member', 'teacher'], is_verify_staff: true });
   });
 
   it('a password change on A ends the other tokens on B at once', async () => {

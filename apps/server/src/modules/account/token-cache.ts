@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorName } from '@studio/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { MemberMemo } from '../../platform/deps';
 import type { AuthUser, CallContext, RegisteredCall } from '../../platform/protocol';
 import { TOKEN_RENEW_WITHIN_MS } from '../../platform/tokens';
 
@@ -21,7 +22,13 @@ import { TOKEN_RENEW_WITHIN_MS } from '../../platform/tokens';
 // - An answer read while a revocation was under way is not kept (the revision counter), so a read
 //   that saw the database before the commit cannot put the old state back.
 // - Tokens in their renewal window (their row's expiry moves when renewed) are never kept.
+// - Calls of other modules that write a member's row (the teacher role granted with a teacher
+//   profile: MEMBER_WRITES_ELSEWHERE) revoke the same way.
 // Roles changed by other means (a database edit) apply within TTL_MS.
+//
+// The member's own info (getMyUserInfo, read on every app start) is remembered here too, per
+// member, under the same rules: an account write that touches a member forgets it on every
+// instance before it answers, so the very next read anywhere reads the database again.
 
 export const TOKEN_CACHE_TTL_MS = 3_000;
 const MAX_ENTRIES = 10_000;
@@ -40,12 +47,21 @@ const READS = new Set([
   'admin/user.getList',
 ]);
 
-const isAccountWrite = (url: string) => (url.startsWith('user/') || url.startsWith('admin/user.')) && !READS.has(url);
+/** Calls outside the account module that change a member's row (saveTeacher grants the teacher role). */
+const MEMBER_WRITES_ELSEWHERE = new Set(['admin/teacher.save', 'client/teacher.updateIntroduction']);
+
+const isAccountWrite = (url: string) =>
+  ((url.startsWith('user/') || url.startsWith('admin/user.')) && !READS.has(url)) || MEMBER_WRITES_ELSEWHERE.has(url);
 
 type Authenticate = (token: string, now: Date) => Promise<AuthUser | ErrorName>;
 
 interface Entry {
   user: AuthUser;
+  storedAt: number;
+}
+
+interface MemberEntry {
+  value: object;
   storedAt: number;
 }
 
@@ -62,6 +78,8 @@ export interface TokenCache {
   /** The calls, those that write accounts revoking what they touched once they succeed. */
   wrapCalls(calls: RegisteredCall[]): RegisteredCall[];
   revoke(revocation: Revocation): Promise<void>;
+  /** The member's own info, remembered until an account write touches them (ctx.deps.memberMemo). */
+  readonly memberMemo: MemberMemo;
   close(): Promise<void>;
   readonly stats: { hits: number; misses: number };
 }
@@ -77,6 +95,7 @@ export async function createTokenCache(deps: {
   const ttl = deps.ttlMs ?? TOKEN_CACHE_TTL_MS;
   const channelName = revokedChannel(deps.redisPrefix);
   const entries = new Map<string, Entry>();
+  const members = new Map<string, MemberEntry>();
   const stats = { hits: 0, misses: 0 };
   /** Bumped by every revocation: an answer read across one is not kept. */
   let revision = 0;
@@ -85,11 +104,13 @@ export async function createTokenCache(deps: {
     revision += 1;
     if (revocation.all) {
       entries.clear();
+      members.clear();
       return;
     }
     const uids = new Set(revocation.uids ?? []);
     if (uids.size === 0) return;
     for (const [token, entry] of entries) if (uids.has(entry.user.uid)) entries.delete(token);
+    for (const uid of uids) members.delete(uid);
   };
 
   /** Revocations this instance sent and waits to hear back. */
@@ -155,6 +176,23 @@ export async function createTokenCache(deps: {
     return result;
   };
 
+  const memberMemo: MemberMemo = {
+    async remember<T extends object>(uid: string, now: Date, load: () => Promise<T>): Promise<T> {
+      const t = now.getTime();
+      const cached = members.get(uid);
+      if (cached && t >= cached.storedAt && t - cached.storedAt < ttl) return cached.value as T;
+      if (cached) members.delete(uid);
+      const seen = revision;
+      const value = await load();
+      // Read across a revocation: it may hold what the write replaced, so it is not kept.
+      if (seen === revision) {
+        if (members.size >= MAX_ENTRIES) members.delete(members.keys().next().value!);
+        members.set(uid, { value, storedAt: t });
+      }
+      return value;
+    },
+  };
+
   const touched = (input: unknown, ctx: CallContext, output: unknown): Revocation => {
     const uids = new Set<string>();
     if (ctx.user) uids.add(ctx.user.uid);
@@ -187,9 +225,11 @@ export async function createTokenCache(deps: {
     authenticate,
     wrapCalls,
     revoke,
+    memberMemo,
     stats,
     async close() {
       entries.clear();
+      members.clear();
       await subscriber?.quit().catch(() => subscriber.disconnect());
     },
   };
