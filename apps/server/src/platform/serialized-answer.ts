@@ -1,6 +1,6 @@
 import type { CallDef } from '@studio/contract/protocol';
 import type { z } from 'zod';
-import type { CallContext, RegisteredCall } from './protocol';
+import { type AuthedContext, type CallContext, handle, type RegisteredCall } from './protocol';
 
 /**
  * An answer already checked against its call's output schema and written as JSON: the members of
@@ -28,4 +28,12 @@ export function handlePubSerialized<C extends CallDef>(
   run: (input: z.output<C['input']>, ctx: CallContext) => Promise<SerializedAnswer>,
 ): RegisteredCall {
   return { def, run: run as RegisteredCall['run'] };
+}
+
+/** Binds a logged-in call whose handler answers pre-serialized (see SerializedAnswer). */
+export function handleSerialized<C extends CallDef>(
+  def: C,
+  run: (input: z.output<C['input']>, ctx: AuthedContext) => Promise<SerializedAnswer>,
+): RegisteredCall {
+  return handle(def, run as never);
 }

@@ -1,5 +1,6 @@
 import { accountCalls } from '@studio/contract/account';
 import { handle, handlePub } from '../../platform/protocol';
+import { handleSerialized } from '../../platform/serialized-answer';
 import * as contacts from './contacts';
 import { EMAIL, MOBILE } from './contacts';
 import * as invites from './invites';
@@ -45,8 +46,8 @@ export const accountHandlers = [
   handle(accountCalls.updateUser, (input, ctx) => account.updateProfile(ctx, input)),
   handle(accountCalls.setAvatar, (input, ctx) => account.setAvatar(ctx, input.avatar)),
   // Answered pre-serialized (SerializedAnswer): the protocol splices it into the envelope unparsed.
-  handle(accountCalls.getMyUserInfo, (_input, ctx) => account.myUserInfoAnswer(ctx) as never),
-  handle(accountCalls.getMyInfo, (_input, ctx) => account.myUserInfoAnswer(ctx) as never),
+  handleSerialized(accountCalls.getMyUserInfo, (_input, ctx) => account.myUserInfoAnswer(ctx)),
+  handleSerialized(accountCalls.getMyInfo, (_input, ctx) => account.myUserInfoAnswer(ctx)),
 
   handle(accountCalls.bindEmail, (input, ctx) => contacts.bindContact(ctx, EMAIL, input.email, input.code)),
   handle(accountCalls.unbindEmail, (input, ctx) => contacts.unbindContact(ctx, EMAIL, input.email, input.code)),
