@@ -104,91 +104,12 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Home and the schedule are where members land (the start page and the first tab). Their page chunks
- * and everything those import are `modulepreload`ed from index.html, so the browser fetches them with
- * the shell instead of after it has run and the router has asked for the page: one round trip less on
- * a phone before the page can render. The two pages share nearly all their libraries (the `ui` chunk
- * below), so a member landing on one pays a few KB for the other.
- */
-function preloadStartPages(pages: readonly string[]): Plugin {
-  return {
-    name: 'studio:preload-start-pages',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          for (const imported of chunk?.imports ?? []) visit(imported);
-        };
-        for (const page of pages) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
-          if (!chunk) throw new Error(`preloadStartPages: no chunk for ${page}`);
-          visit(chunk.fileName);
-        }
-        return [...files]
-          .filter((fileName) => !html.includes(fileName))
-          .map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${fileName}` },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
-
-/**
- * A few long-cached vendor chunks instead of dozens of tiny shared ones. Left to itself the bundler
- * cuts every antd-mobile component, hook and icon that two pages share into its own file: the
- * schedule loaded 35 scripts, each a round trip on a phone's connection. `framework` is what every
- * page runs (React, the router, TanStack Query, i18next, zustand); `ui` is antd-mobile with what it
- * pulls in (gestures, springs, rc-util, ahooks, icons) and dayjs, which nearly every page uses. The
- * libraries only one or two pages need (zod and the form library, QR reading and drawing, the other
- * languages' catalogues) are not captured and stay with their pages.
- */
-const vendorChunks = [
-  {
-    // Every library the shell itself runs (React, the router, TanStack Query, i18next, zustand and the
-    // few antd-mobile parts of the frame): one file, needed on every first visit anyway.
-    name: 'framework',
-    test: /[\\/]node_modules[\\/]/,
-    tags: ['$initial' as const],
-    priority: 2,
-  },
-  {
-    // The rest of antd-mobile and what it pulls in, and dayjs: split by the sets of pages using them,
-    // with the small splits merged, so a page loads a couple of files rather than one per component.
-    name: 'ui',
-    test: /[\\/]node_modules[\\/](antd-mobile|antd-mobile-icons|@use-gesture|@react-spring|@floating-ui|rc-[^\\/]+|ahooks|classnames|tslib|dayjs|lodash|js-cookie|intersection-observer|resize-observer-polyfill|screenfull|runes2|staged-components|use-sync-external-store|@babel[\\/]runtime)[\\/]/,
-    minShareCount: 4,
-    priority: 1,
-  },
-];
-
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [
-    antdMobileBarrel(),
-    antdMobileLegacyRender(),
-    react(),
-    preloadStartPages(['/src/features/home/pages/home-page.tsx', '/src/features/classes/pages/schedule-page.tsx']),
-    precompress(),
-  ],
+  plugins: [antdMobileBarrel(), antdMobileLegacyRender(), react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
-  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: { proxy },
   preview: { proxy },
 });
