@@ -1,7 +1,7 @@
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contract/localized-text';
 import type { adminMerchantRecord, MchInfo, merchantSaveInput } from '@studio/contract/merchant';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
@@ -119,4 +119,17 @@ export async function saveMerchant(db: Db, input: z.output<typeof merchantSaveIn
       .returning();
     return saved!;
   });
+}
+
+/**
+ * A select on the studio's row (by the placeholder `merchant`) of its timezone, its row version
+ * (xmin: changes with every save) and `fields`: the base of a read model's cache stamp, so that the
+ * stamp stays one statement.
+ */
+export function selectOnStudioRow<F extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, fields: F) {
+  return db
+    .select({ timezone: merchants.timezone, studioVersion: sql<string>`${merchants}.xmin::text`, ...fields })
+    .from(merchants)
+    .where(eq(merchants.id, sql.placeholder('merchant')))
+    .limit(1);
 }

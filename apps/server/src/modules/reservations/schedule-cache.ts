@@ -7,9 +7,7 @@ import { DAY } from '../../platform/clock';
 import { type Db, preparedQuery } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
-import { merchants } from '../merchant/schema';
-import { getMerchant } from '../merchant/service';
-import { classSessions, courses, rooms, teacherProfiles } from '../schedule/schema';
+import { getMerchant, selectOnStudioRow } from '../merchant/service';
 import * as schedule from '../schedule/service';
 import { reservations, waitlistEntries } from './schema';
 
@@ -42,39 +40,30 @@ const MARK = '\u0001my_status\u0001';
 
 interface Stamp {
   timezone: string;
+  studioVersion: string;
   version: string;
   registered: string[] | null;
   waiting: string[] | null;
 }
 
-const xminSum = (alias: string) => sql.raw(`coalesce(sum(${alias}.xmin::text::bigint), 0)`);
-
+// The stamp: the studio row and the schedule's rows through their modules' services, the waiting
+// entries and the viewer's own statuses from this module's tables, in one statement.
 const stampStatement = preparedQuery('schedule_stamp', (db) => {
   const p = (name: string) => sql.placeholder(name);
   const from = sql`${p('from')}::timestamptz`;
   const to = sql`${p('to')}::timestamptz`;
   const now = sql`${p('now')}::timestamptz`;
   const viewer = sql`${p('viewer')}::text`;
-  const inRange = (s: string) => sql`${sql.raw(s)}.starts_at >= ${from} and ${sql.raw(s)}.starts_at < ${to}`;
-  return db
-    .select({
-      timezone: merchants.timezone,
-      version: sql<string>`concat_ws('/', ${merchants}.xmin::text,
-        (select count(*) || ':' || ${xminSum('s')} from ${classSessions} s where ${inRange('s')}),
-        (select count(*) || ':' || ${xminSum('w')} from ${waitlistEntries} w where w.status = 'waiting'),
-        (select count(*) || ':' || ${xminSum('c')} from ${courses} c),
-        (select count(*) || ':' || ${xminSum('r')} from ${rooms} r),
-        (select count(*) || ':' || ${xminSum('t')} from ${teacherProfiles} t))`,
-      registered: sql<string[] | null>`case when ${viewer} is null then null else array(
-        select r.session_id from ${reservations} r join ${classSessions} s on s.id = r.session_id
-        where r.user_id = ${viewer} and r.status <> 'cancelled' and ${inRange('s')}) end`,
-      waiting: sql<string[] | null>`case when ${viewer} is null then null else array(
-        select w.session_id from ${waitlistEntries} w join ${classSessions} s on s.id = w.session_id
-        where w.user_id = ${viewer} and w.status = 'waiting' and ${inRange('s')} and s.starts_at > ${now}) end`,
-    })
-    .from(merchants)
-    .where(sql`${merchants.id} = ${p('merchant')}`)
-    .limit(1);
+  return selectOnStudioRow(db, {
+    version: sql<string>`concat_ws('/', ${schedule.scheduleRowsVersion(from, to)},
+      (select count(*) || ':' || coalesce(sum(w.xmin::text::bigint), 0) from ${waitlistEntries} w where w.status = 'waiting'))`,
+    registered: sql<string[] | null>`case when ${viewer} is null then null else array(
+      select r.session_id from ${reservations} r
+      where r.user_id = ${viewer} and r.status <> 'cancelled' and ${schedule.sessionStartsIn(sql`r.session_id`, from, to)}) end`,
+    waiting: sql<string[] | null>`case when ${viewer} is null then null else array(
+      select w.session_id from ${waitlistEntries} w
+      where w.user_id = ${viewer} and w.status = 'waiting' and ${schedule.sessionStartsIn(sql`w.session_id`, from, to, now)}) end`,
+  });
 });
 
 interface Entry {
@@ -164,7 +153,7 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       timezone = stamp?.timezone ?? null;
       if (stamp) return read(input, viewerId, now, locale);
     }
-    const version = stamp?.version ?? '';
+    const version = stamp ? `${stamp.studioVersion}/${stamp.version}` : '';
     const key = JSON.stringify([
       tz,
       locale,

@@ -287,3 +287,30 @@ export async function countSessions(db: DbOrTx, where: SQL | undefined): Promise
 
 export const sessionOrder = { asc: asc(classSessions.startsAt), desc: desc(classSessions.startsAt) };
 export const sessionIdOrder = asc(classSessions.id);
+
+// Cache stamps -----------------------------------------------------------------------------------
+// Read models that keep the schedule in memory (reservations/schedule-cache.ts) check on every read
+// whether any of its rows changed: a row's xmin is the id of the transaction that wrote its current
+// version, so count and xmin sum change with every committed insert, update or delete.
+
+/** The count and xmin sum of `table`'s rows (aliased `alias`) matching `where`, as text. */
+const rowsVersion = (table: SQL, alias: string, where: SQL = sql`true`) =>
+  sql`(select count(*) || ':' || coalesce(sum(${sql.raw(alias)}.xmin::text::bigint), 0) from ${table} ${sql.raw(alias)} where ${where})`;
+
+/**
+ * One text that changes whenever a session starting in [from, to) or any course, room or teacher
+ * profile changes: the schedule's part of a cache stamp, a SQL expression to embed in one statement.
+ */
+export function scheduleRowsVersion(from: SQL, to: SQL): SQL<string> {
+  return sql<string>`concat_ws('/',
+    ${rowsVersion(sql`${classSessions}`, 's', sql`s.starts_at >= ${from} and s.starts_at < ${to}`)},
+    ${rowsVersion(sql`${courses}`, 'c')},
+    ${rowsVersion(sql`${rooms}`, 'r')},
+    ${rowsVersion(sql`${teacherProfiles}`, 't')})`;
+}
+
+/** Whether the session `sessionId` (a SQL expression) starts in [from, to) and after `after`, if given. */
+export function sessionStartsIn(sessionId: SQL, from: SQL, to: SQL, after?: SQL): SQL {
+  return sql`exists (select 1 from ${classSessions} s where s.id = ${sessionId}
+    and s.starts_at >= ${from} and s.starts_at < ${to}${after ? sql` and s.starts_at > ${after}` : sql``})`;
+}
