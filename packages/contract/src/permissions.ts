@@ -14,6 +14,37 @@ export const PERMISSIONS = [
   'members.manage',
   /** The studio's settings (the back office's settings calls). */
   'settings.manage',
+  /** The audit log of staff changes (read only). */
+  'audit.view',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;
+
+/**
+ * What an `admin/` call may declare: one permission, or `'staff'` for a read every back-office user
+ * needs (the dashboard): the admin role or any one permission grants it.
+ */
+export type CallPermission = Permission | 'staff';
+
+/** The part of a logged-in member that decides what they may call. */
+export interface StaffGrants {
+  role: readonly string[];
+  permission: readonly string[];
+}
+
+/** Whether a member holds `needed`: the admin role holds every permission. */
+export function holds(user: StaffGrants, needed: CallPermission): boolean {
+  if (user.role.includes('admin')) return true;
+  if (needed === 'staff') return user.permission.some((p) => (PERMISSIONS as readonly string[]).includes(p));
+  return user.permission.includes(needed);
+}
+
+/** Whether a member may make an `admin/` call that declares `needed` (none: admin role only). */
+export function grantsCall(user: StaffGrants, needed: CallPermission | undefined): boolean {
+  return user.role.includes('admin') || (needed !== undefined && holds(user, needed));
+}
+
+/** Whether a member may open the back office at all: the admin role or any staff permission. */
+export function isStaff(user: StaffGrants): boolean {
+  return holds(user, 'staff');
+}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Permission } from './permissions';
+import type { CallPermission } from './permissions';
 import type { TokenInfo } from './protocol';
 
 /*
@@ -27,7 +27,7 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   input: I;
   output: O;
   /** The permission that grants this sys call to a member without the admin role. */
-  permission?: Permission;
+  permission?: CallPermission;
   summary?: string;
 }
 

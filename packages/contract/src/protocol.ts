@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from './permissions';
+import type { CallPermission } from './permissions';
 import type { CallDef } from './protocol-core';
 
 // The zod-free part lives in protocol-core.ts (the web app's shell loads it without zod); existing
@@ -21,7 +21,7 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType, U extends s
   url: U,
   input: I,
   output: O,
-  extra: { permission?: Permission; summary?: string } = {},
+  extra: { permission?: CallPermission; summary?: string } = {},
 ): CallDef<I, O, U> {
   return { url, input, output, ...extra };
 }

@@ -94,7 +94,13 @@ export function buildOpenApiDocument(calls: Iterable<RegisteredCall>): JsonSchem
       group === 'pub'
         ? 'Public.'
         : group === 'sys'
-          ? `Admin role${def.permission ? ` or permission \`${def.permission}\`` : ''} (else PERMISSION_DENIED).`
+          ? `Admin role${
+              def.permission === 'staff'
+                ? ' or any staff permission'
+                : def.permission
+                  ? ` or permission \`${def.permission}\``
+                  : ''
+            } (else PERMISSION_DENIED).`
           : 'Needs a valid token (else 30204).';
     paths[`/api/${def.url}`] = {
       post: {

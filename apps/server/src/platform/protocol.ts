@@ -1,6 +1,7 @@
 import type { ErrorArgs } from '@studio/contract/error-params';
 import { type ErrorName, type ErrorParams, envelopeCode, errorMessage, httpStatus } from '@studio/contract/errors';
 import { type Locale, resolveLocale } from '@studio/contract/locale';
+import { grantsCall } from '@studio/contract/permissions';
 import { accessGroupOf, type CallDef, CLIENT_HEADERS, type Envelope, type TokenInfo } from '@studio/contract/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -36,6 +37,8 @@ export interface CallContext {
   client: ClientInfo;
   log: FastifyBaseLogger;
   requestId: string;
+  /** The call being answered, e.g. 'admin/session.update' (the audit log names it). */
+  url: string;
   realtime: Realtime;
   /** This app's dependencies (signer, outbox, balance reader), built in buildApp. */
   deps: AppDeps;
@@ -239,9 +242,7 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
       return sendError(reply, req, 'TOKEN_INVALID');
     }
     if (group === 'sys' && user) {
-      const permitted =
-        user.role.includes('admin') || (!!call.def.permission && user.permission.includes(call.def.permission));
-      if (!permitted) return sendError(reply, req, 'PERMISSION_DENIED');
+      if (!grantsCall(user, call.def.permission)) return sendError(reply, req, 'PERMISSION_DENIED');
     }
 
     const parsed = call.def.input.safeParse(data ?? {});
@@ -264,6 +265,7 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
       client,
       log: req.log,
       requestId: req.id,
+      url,
       realtime: deps.realtime,
       deps: deps.deps,
     };

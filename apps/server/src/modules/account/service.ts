@@ -26,8 +26,19 @@ export interface AccountCtx {
 /** For other modules (the demo seed): a member by username. */
 export const findUserByUsername = repo.findUserByUsername;
 
-/** An upload by the url it was answered with (a teacher's photo must be one of their uploads). */
-export const findUploadByUrl = repo.findUploadByUrl;
+/**
+ * The stored url of an image uploaded through POST /api/upload, given as answered (/uploads/...) or
+ * made absolute; `field` names the input in the INVALID_PARAM it fails with when the url is not an
+ * upload, or (with `ownerId`) not one of that member's. Covers, photos, logos and avatars go
+ * through here: no other url is ever stored as an image.
+ */
+export async function uploadedImage(db: DbOrTx, url: string, field: string, ownerId?: string): Promise<string> {
+  const upload = await repo.findUploadByUrl(db, uploadPath(url));
+  if (!upload || (ownerId !== undefined && upload.userId !== ownerId)) {
+    fail('INVALID_PARAM', { field }, { field, reason: ownerId !== undefined ? 'notYourUpload' : 'notAnUpload' });
+  }
+  return upload!.url;
+}
 
 export function rolesOf(row: repo.UserRow): Role[] {
   return row.roles;
@@ -167,24 +178,21 @@ export async function updateProfile(ctx: AuthedContext, patch: ProfilePatch): Pr
 }
 
 /** The path of an upload url, whether the client sends it as answered (/uploads/...) or made absolute. */
-function uploadPath(avatar: string): string {
-  if (!/^https?:\/\//i.test(avatar)) return avatar;
+function uploadPath(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return url;
   try {
-    return new URL(avatar).pathname;
+    return new URL(url).pathname;
   } catch {
-    return avatar;
+    return url;
   }
 }
 
 /** Sets the avatar to an image this member uploaded (POST /api/upload); any other url is refused. */
 export async function setAvatar(ctx: AuthedContext, avatar: string): Promise<{ userInfo: UserInfo }> {
-  const upload = await repo.findUploadByUrl(ctx.db, uploadPath(avatar));
-  if (!upload || upload.userId !== ctx.user.uid) {
-    fail('INVALID_PARAM', { field: 'avatar' }, { field: 'avatar', reason: 'notYourUpload' });
-  }
+  const url = await uploadedImage(ctx.db, avatar, 'avatar', ctx.user.uid);
   const [row] = await ctx.db
     .update(users)
-    .set({ avatar: upload!.url, updatedAt: ctx.clock.now() })
+    .set({ avatar: url, updatedAt: ctx.clock.now() })
     .where(eq(users.id, ctx.user.uid))
     .returning();
   return { userInfo: await toUserInfo(ctx, row ?? fail('USER_NOT_FOUND')) };

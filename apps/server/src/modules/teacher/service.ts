@@ -19,7 +19,7 @@ import { fail } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
 import type { AuthUser, CallContext } from '../../platform/protocol';
 import { inTransaction } from '../../platform/unit-of-work';
-import { findUploadByUrl, getUserOrFail } from '../account/service';
+import { getUserOrFail, uploadedImage } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as reservationReads from '../reservations/read-models';
 import * as reservations from '../reservations/service';
@@ -77,16 +77,6 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<TeacherRec
   };
 }
 
-/** Strips scheme and host, so a full url of an upload names the same file as its path. */
-function uploadPath(url: string): string {
-  if (!/^https?:\/\//i.test(url)) return url;
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
-
 /**
  * Edits the caller's own profile (creating it when the role came without one). A new photo must be
  * an image the teacher uploaded (POST /api/upload); the current photo may be sent back unchanged.
@@ -110,11 +100,7 @@ async function writeIntroduction(
   const existing = await schedule.findTeacher(db, userId);
   let photo = input.photo;
   if (photo && photo !== existing?.photo) {
-    const upload = await findUploadByUrl(db, uploadPath(photo));
-    if (!upload || upload.userId !== userId) {
-      fail('INVALID_PARAM', { field: 'photo' }, { field: 'photo', reason: 'notYourUpload' });
-    }
-    photo = upload!.url;
+    photo = await uploadedImage(db, photo, 'photo', userId);
   }
   return existing
     ? await schedule.updateTeacherIntroduction(

@@ -1,0 +1,64 @@
+import type { DbOrTx } from '../../platform/db';
+import { newId } from '../../platform/ids';
+import type { CallContext } from '../../platform/protocol';
+import { auditLog } from './schema';
+
+/** Who makes a change and in which request: taken from the call's context with `auditBy(ctx)`. */
+export interface AuditActor {
+  actorId: string;
+  action: string;
+  requestId: string;
+  at: Date;
+}
+
+export function auditBy(ctx: Pick<CallContext, 'user' | 'url' | 'requestId' | 'clock'>): AuditActor {
+  if (!ctx.user) throw new Error('auditBy: an audited change needs a logged-in caller');
+  return { actorId: ctx.user.uid, action: ctx.url, requestId: String(ctx.requestId), at: ctx.clock.now() };
+}
+
+export interface AuditChange {
+  objectType: string;
+  objectId: string;
+  /** The object as it was (null: created). */
+  before: unknown;
+  /** The object as it is now (null: deleted). */
+  after: unknown;
+}
+
+/** Field names whose values never go into the log, at any depth. */
+const SECRET_FIELDS = /^(password|passwordHash|password_hash|token|tokens|secret|code|codeHash|salt)$/i;
+
+/** A JSON copy of `value` without secret fields; dates become ISO strings. */
+export function stripSecrets(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(stripSecrets);
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (SECRET_FIELDS.test(key) || v === undefined) continue;
+      out[key] = stripSecrets(v);
+    }
+    return out;
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}
+
+/**
+ * Writes one audit entry. Call it inside the transaction that makes the change (runUnitOfWork's
+ * `tx`), after the change, so the entry commits or rolls back with it.
+ */
+export async function recordAudit(tx: DbOrTx, by: AuditActor, change: AuditChange): Promise<void> {
+  await tx.insert(auditLog).values({
+    id: newId(),
+    at: by.at,
+    actorId: by.actorId,
+    action: by.action,
+    objectType: change.objectType,
+    objectId: change.objectId,
+    before: stripSecrets(change.before),
+    after: stripSecrets(change.after),
+    requestId: by.requestId,
+  });
+}
