@@ -41,6 +41,18 @@ const phone = {
   launchOptions: chromium,
 };
 
+// The back office's desktop (1440×900) in the same Chromium.
+const desktop = {
+  ...devices['Desktop Chrome'],
+  browserName: 'chromium' as const,
+  defaultBrowserType: 'chromium' as const,
+  viewport: { width: 1440, height: 900 },
+  deviceScaleFactor: 1,
+  locale: 'en-GB',
+  timezoneId: 'Europe/London',
+  launchOptions: chromium,
+};
+
 export default defineConfig({
   testDir: './tests',
   outputDir: path.join(root, '.tmp', 'e2e-results'),
@@ -59,7 +71,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/, use: phone },
-    { name: 'phone', testIgnore: /.*\.setup\.ts/, dependencies: ['setup'], use: phone },
+    { name: 'phone', testIgnore: [/.*\.setup\.ts/, /[\\/]admin[\\/]/], dependencies: ['setup'], use: phone },
+    { name: 'admin', testMatch: /[\\/]admin[\\/].*\.spec\.ts/, use: desktop },
   ],
   webServer: [
     {
@@ -71,7 +84,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The real server, serving the built web app (apps/web/dist) and the API on one origin.
+      // The real server, serving the built web app (apps/web/dist), the back office (apps/admin/dist,
+      // at /admin/) and the API on one origin.
       command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && npx tsx apps/server/src/main.ts`,
       cwd: root,
       url: `${baseURL}/healthz`,

@@ -88,7 +88,15 @@ const npx = (args, title, env) => run(title, 'npx', args, env);
 
 if (wants('lint')) npx(['biome', 'check', '.'], 'Lint and format (biome)');
 if (wants('types')) {
-  for (const project of ['packages/contract', 'packages/client', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+  for (const project of [
+    'packages/contract',
+    'packages/client',
+    'apps/server',
+    'apps/web',
+    'apps/admin',
+    'e2e',
+    'bench',
+  ]) {
     if (existsSync(path.join(root, project, 'tsconfig.json'))) npx(['tsc', '-p', project], `Type check ${project}`);
   }
 }
@@ -133,7 +141,10 @@ if (wants('e2e')) {
       'Browser tests: no Chromium. Install one (Debian: apt-get install chromium fonts-noto-cjk) or set CHROME_PATH.',
     );
   } else {
-    if (run('Build the web app', 'npm', ['run', 'build', '-w', '@studio/web'])) {
+    if (
+      run('Build the web app', 'npm', ['run', 'build', '-w', '@studio/web']) &&
+      run('Build the back office', 'npm', ['run', 'build', '-w', '@studio/admin'])
+    ) {
       const out = path.join(reports, 'playwright.json');
       npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts'], 'Browser journeys (Playwright, Chromium)', {
         CHROME_PATH: chrome,

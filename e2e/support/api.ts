@@ -4,8 +4,17 @@ import type { CallDef, CallInput, CallOutput, Envelope } from '@studio/contract/
 
 /** The password of the demo accounts seeded at start (apps/server/src/modules/seed.ts). */
 export const DEMO_PASSWORD = 'demo1234';
-/** The demo studio's accounts: member, teacher, staff (verification staff) and admin. */
-export const DEMO = { member: 'member', teacher: 'teacher', staff: 'staff', admin: 'admin' } as const;
+/**
+ * The demo studio's accounts: member, teacher, staff (verification staff), admin, and the front desk
+ * (back office: classes, members and packages, not settings).
+ */
+export const DEMO = {
+  member: 'member',
+  teacher: 'teacher',
+  staff: 'staff',
+  admin: 'admin',
+  frontdesk: 'frontdesk',
+} as const;
 /** The password every member registered by these tests gets (spec 5: a letter, then 5–17 word characters). */
 export const MEMBER_PASSWORD = 'Lotus_2024';
 

@@ -18,7 +18,7 @@ import { createPushOutbox } from './platform/push-outbox';
 import { registerRateLimit } from './platform/rate-limit';
 import { publishingRealtime, type Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { registerStaticFiles } from './platform/static-files';
+import { registerStaticFiles, singlePageFallback } from './platform/static-files';
 import { startSweeper } from './platform/sweeper';
 import { loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
@@ -126,8 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return sendError(reply, req, 'SYSTEM_ERROR', {}, { requestId: req.id });
   });
 
+  const adminIndex = singlePageFallback(config.ADMIN_DIST);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return sendError(reply, req, 'FUNCTION_NOT_FOUND', { url: req.url.slice(5) });
+    if (adminIndex && req.method === 'GET' && isBackOfficePage(req.url)) {
+      if (req.url === '/admin' || req.url.startsWith('/admin?')) return reply.redirect(`/admin/${req.url.slice(6)}`);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(adminIndex);
+    }
     return reply.status(404).type('text/plain').send('Not found');
   });
 
@@ -167,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerStaticFiles(app, config.WEB_DIST);
+  await registerStaticFiles(app, config.ADMIN_DIST, { prefix: '/admin/' });
 
   if (!options.migrated) await runStartupTasks(db, config, clock);
 
@@ -190,4 +196,11 @@ declare module 'fastify' {
     realtime: Realtime;
     deps: AppDeps;
   }
+}
+
+/** A page of the back office (its router's paths), not a file of its build that is missing. */
+function isBackOfficePage(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname !== '/admin' && !pathname.startsWith('/admin/')) return false;
+  return !pathname.startsWith('/admin/assets/') && !/\.[a-z0-9]+$/i.test(pathname);
 }

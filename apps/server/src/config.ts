@@ -51,6 +51,11 @@ const envSchema = z.object({
     .string()
     .default(path.join(REPO_ROOT, 'apps/web/dist'))
     .transform((p) => path.resolve(p)),
+  /** The built back office (apps/admin), served under /admin/. */
+  ADMIN_DIST: z
+    .string()
+    .default(path.join(REPO_ROOT, 'apps/admin/dist'))
+    .transform((p) => path.resolve(p)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(100),

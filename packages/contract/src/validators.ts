@@ -83,3 +83,21 @@ export const VALIDATION_KEYS = [
   'birthdayFuture',
   'dateRange',
 ] as const;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const sortOrder = z.enum(SORT_ORDERS);
+export type SortOrder = z.infer<typeof sortOrder>;
+
+/**
+ * The input of a back-office list: a page, an optional keyword, and a sort on one of `sortFields`
+ * (`sort` absent: the list's own default order). The back office keeps these in the URL
+ * (apps/admin/src/shared/table/table-state.ts), so their names are the same for every list.
+ */
+export function sortableListQuery<const F extends readonly [string, ...string[]]>(sortFields: F) {
+  return {
+    ...pageQuery,
+    keyword: z.string().trim().max(64).optional(),
+    sort: z.enum(sortFields).optional(),
+    order: sortOrder.default('asc'),
+  };
+}

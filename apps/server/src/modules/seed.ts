@@ -1,5 +1,6 @@
 import type { Role } from '@studio/contract/account';
 import type { LocalizedText } from '@studio/contract/localized-text';
+import type { Permission } from '@studio/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { findUserByUsername } from './account/repo';
@@ -11,11 +12,24 @@ import { seedClasses } from './reservations/seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export const DEMO_ACCOUNTS: { username: string; nickname: string; roles: Role[]; isVerifyStaff?: boolean }[] = [
+export const DEMO_ACCOUNTS: {
+  username: string;
+  nickname: string;
+  roles: Role[];
+  isVerifyStaff?: boolean;
+  permissions?: Permission[];
+}[] = [
   { username: 'member', nickname: 'Mia Member', roles: ['member'] },
   { username: 'teacher', nickname: 'Tara Teacher', roles: ['member', 'teacher'] },
   { username: 'staff', nickname: 'Sam Staff', roles: ['member'], isVerifyStaff: true },
   { username: 'admin', nickname: 'Ada Admin', roles: ['member', 'admin'] },
+  // The front desk runs the day in the back office (schedule, members, packages) but not its settings.
+  {
+    username: 'frontdesk',
+    nickname: 'Fran Frontdesk',
+    roles: ['member'],
+    permissions: ['classes.manage', 'members.manage', 'packages.manage'],
+  },
 ];
 
 /** The demo studio's texts: written in English, its default language, and in both Chinese scripts. */
@@ -68,6 +82,7 @@ export async function seedDemo(db: Db, now: Date, hashCost: number): Promise<voi
       now,
     );
     if (demo.isVerifyStaff) await db.update(users).set({ isVerifyStaff: true }).where(eq(users.id, row.id));
+    if (demo.permissions) await db.update(users).set({ permissions: demo.permissions }).where(eq(users.id, row.id));
   }
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
@@ -7,8 +7,9 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The built web app (WEB_DIST), when it exists. Built files come with `.br` and `.gz` twins
- * (apps/web/vite.config.ts writes them at build time); `preCompressed` picks one from the request's
+ * A built app (the member app from WEB_DIST at `/`, the back office from ADMIN_DIST at `/admin/`),
+ * when it exists. Built files come with `.br` and `.gz` twins (scripts/vite-precompress.ts writes
+ * them at build time); `preCompressed` picks one from the request's
  * Accept-Encoding and answers `Vary: Accept-Encoding`, so nothing is compressed per request.
  *
  * A bad request for a file — a path that leaves the root (`..`, encoded or not), a NUL, a Range that
@@ -17,7 +18,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * the app's error handler would treat them as unexpected failures (500 with a stack), so the static
  * routes get an error handler of their own, inside this plugin's scope.
  */
-export async function registerStaticFiles(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  webDist: string,
+  { prefix = '/' }: { prefix?: string } = {},
+): Promise<void> {
   if (!existsSync(webDist)) return;
   await app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError & { status?: number; headers?: Record<string, string> }, req, reply) => {
@@ -28,6 +33,9 @@ export async function registerStaticFiles(app: FastifyInstance, webDist: string)
     });
     await scope.register(fastifyStatic, {
       root: webDist,
+      prefix,
+      // Only the first registration may decorate the reply with sendFile.
+      decorateReply: prefix === '/',
       wildcard: false,
       preCompressed: true,
       // Never list a directory nor serve a dotfile (`send` answers 404 for those).
@@ -42,6 +50,16 @@ export async function registerStaticFiles(app: FastifyInstance, webDist: string)
       },
     });
   });
+}
+
+/**
+ * The back office's index.html, for any GET under /admin/ that names no file: its router (react-router,
+ * basename /admin) draws the page from the path, so a reload or a shared link of /admin/members/42
+ * opens that page. Read once at start; null when the back office is not built.
+ */
+export function singlePageFallback(dist: string): string | null {
+  const index = path.join(dist, 'index.html');
+  return existsSync(index) ? readFileSync(index, 'utf8') : null;
 }
 
 /** 416 carries `Content-Range: bytes * /<size>` (RFC 9110) as `send` computed it; nothing else is copied. */

@@ -112,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       LOG_LEVEL: 'silent',
       SEED_DEMO: false,
       WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_DIST: path.join(dataDir, 'no-admin'),
       SWEEP_INTERVAL_MS: 0,
       // Every injected request comes from 127.0.0.1: a busy test file must not meet the per-address
       // limits by chance of speed. rate-limit.test.ts sets them back to test them.

@@ -1,0 +1,93 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  HomeOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { CallPermission } from '@studio/contract/permissions';
+import type { ComponentType, ReactNode } from 'react';
+
+/**
+ * Every page of the back office, in menu order: its path under /admin/, the permission it needs (the
+ * menu hides it and the route refuses it without), its component (loaded when first opened) and its
+ * menu entry. An issue that adds pages adds its rows here and its page files under pages/<area>/.
+ */
+export interface Area {
+  path: string;
+  permission: CallPermission;
+  load: () => Promise<ComponentType>;
+  /** The menu entry; pages without one (a session, a member) are reached from their list. */
+  menu?: { group: MenuGroup; label: string; icon: ReactNode };
+}
+
+/** The menu's sections (their titles are `common:menu.groups.<group>`). */
+export const MENU_GROUPS = ['overview', 'classes', 'people', 'studio'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+export const AREAS: Area[] = [
+  {
+    path: '',
+    permission: 'staff',
+    load: () => import('@/pages/dashboard/dashboard-page').then((m) => m.DashboardPage),
+    menu: { group: 'overview', label: 'menu.dashboard', icon: <DashboardOutlined /> },
+  },
+  {
+    path: 'schedule',
+    permission: 'classes.manage',
+    load: () => import('@/pages/schedule/schedule-page').then((m) => m.SchedulePage),
+    menu: { group: 'classes', label: 'menu.schedule', icon: <CalendarOutlined /> },
+  },
+  {
+    path: 'schedule/sessions/:id',
+    permission: 'classes.manage',
+    load: () => import('@/pages/schedule/session-page').then((m) => m.SessionPage),
+  },
+  {
+    path: 'courses',
+    permission: 'classes.manage',
+    load: () => import('@/pages/catalog/courses-page').then((m) => m.CoursesPage),
+    menu: { group: 'classes', label: 'menu.courses', icon: <AppstoreOutlined /> },
+  },
+  {
+    path: 'rooms',
+    permission: 'classes.manage',
+    load: () => import('@/pages/catalog/rooms-page').then((m) => m.RoomsPage),
+    menu: { group: 'classes', label: 'menu.rooms', icon: <HomeOutlined /> },
+  },
+  {
+    path: 'teachers',
+    permission: 'classes.manage',
+    load: () => import('@/pages/catalog/teachers-page').then((m) => m.TeachersPage),
+    menu: { group: 'classes', label: 'menu.teachers', icon: <UserOutlined /> },
+  },
+  {
+    path: 'members',
+    permission: 'members.manage',
+    load: () => import('@/pages/members/members-page').then((m) => m.MembersPage),
+    menu: { group: 'people', label: 'menu.members', icon: <TeamOutlined /> },
+  },
+  {
+    path: 'members/:id',
+    permission: 'members.manage',
+    load: () => import('@/pages/members/member-page').then((m) => m.MemberPage),
+  },
+  {
+    path: 'settings',
+    permission: 'settings.manage',
+    load: () => import('@/pages/settings/settings-page').then((m) => m.SettingsPage),
+    menu: { group: 'studio', label: 'menu.settings', icon: <SettingOutlined /> },
+  },
+  {
+    path: 'audit',
+    permission: 'audit.view',
+    load: () => import('@/pages/audit/audit-page').then((m) => m.AuditPage),
+    menu: { group: 'studio', label: 'menu.audit', icon: <AuditOutlined /> },
+  },
+];
+
+/** The path a menu entry links to. */
+export const areaHref = (area: Area) => `/${area.path}`;

@@ -1,0 +1,71 @@
+import type { Page } from '@studio/client/paged';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Table, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { useTableState } from './table-state';
+
+export type ServerColumn<T> = ColumnType<T> & { key: string };
+
+/**
+ * antd's Table over a server-paged call: the page, size and sort come from the URL (useTableState)
+ * and go back there; a sortable column is one with `sorter: true` whose `key` is the call's sort
+ * field. While the next page loads the current rows stay, dimmed.
+ */
+export function ServerTable<T extends { _id: string }>({
+  state,
+  query,
+  columns,
+  caption,
+  ...rest
+}: {
+  state: Pick<ReturnType<typeof useTableState<string>>, 'view' | 'onTableChange' | 'pageSizes'>;
+  query: Pick<UseQueryResult<Page<T>>, 'data' | 'error' | 'isFetching' | 'refetch'>;
+  columns: ServerColumn<T>[];
+  /** The table's accessible name. */
+  caption: string;
+} & Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange'>) {
+  const { t } = useTranslation();
+  const { view } = state;
+  const sorted = columns.map((column) =>
+    column.sorter
+      ? {
+          ...column,
+          sortOrder:
+            view.sort === column.key ? (view.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+        }
+      : column,
+  );
+  return (
+    <>
+      {query.error && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('state.loadFailed')}
+          description={query.error.message}
+          action={<Button onClick={() => void query.refetch()}>{t('state.retry')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<T>
+        rowKey="_id"
+        aria-label={caption}
+        columns={sorted}
+        dataSource={query.data?.rows ?? []}
+        loading={query.isFetching}
+        onChange={state.onTableChange as TableProps<T>['onChange']}
+        pagination={{
+          current: view.pageIndex,
+          pageSize: view.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: state.pageSizes,
+          showTotal: (total) => t('table.total', { count: total }),
+        }}
+        scroll={{ x: 'max-content' }}
+        {...rest}
+      />
+    </>
+  );
+}

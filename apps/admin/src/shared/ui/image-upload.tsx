@@ -1,0 +1,81 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ApiError } from '@studio/client/api-error';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
+import type { Envelope } from '@studio/contract/protocol-core';
+import { Button, Flex, Image, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminHeaders, errorText } from '@/shared/api/client';
+import { showMessage } from './feedback';
+
+const IMAGE_MIME_TYPES = UPLOAD_IMAGE_TYPES.map((type) => `image/${type}`);
+
+/** Uploads an image (POST /api/upload, multipart `file`) and resolves with its url; failures throw ApiError. */
+export async function uploadImage(file: File): Promise<string> {
+  if (!IMAGE_MIME_TYPES.includes(file.type)) {
+    throw new ApiError('FILE_TYPE_INVALID', errorText('FILE_TYPE_INVALID', { allowed: UPLOAD_IMAGE_TYPES.join(', ') }));
+  }
+  if (file.size > UPLOAD_MAX_BYTES)
+    throw new ApiError('FILE_TOO_LARGE', errorText('FILE_TOO_LARGE', { maxMb: UPLOAD_MAX_BYTES / 1024 / 1024 }));
+  const body = new FormData();
+  body.append('file', file);
+  let answer: Partial<Envelope & UploadResult>;
+  try {
+    const response = await fetch('/api/upload', { method: 'POST', headers: adminHeaders(), body });
+    answer = await response.json();
+  } catch {
+    throw new ApiError('NETWORK_ERROR', errorText('UPLOAD_FAILED'));
+  }
+  if (answer.code === 0 && answer.url) return answer.url;
+  throw new ApiError(answer.code ?? 'UPLOAD_FAILED', answer.msg ?? errorText('UPLOAD_FAILED'));
+}
+
+/**
+ * A form control for one image: shows the current one, uploads a chosen file and sets the field to
+ * its url (antd Form passes value / onChange). `label` names the button for screen readers.
+ */
+export function ImageUpload({
+  value,
+  onChange,
+  label,
+  id,
+}: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  label: string;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Flex gap={12} align="center">
+      {value ? <Image src={value} width={96} height={96} style={{ objectFit: 'cover' }} alt={label} /> : null}
+      <Upload
+        accept={IMAGE_MIME_TYPES.join(',')}
+        showUploadList={false}
+        customRequest={async ({ file, onSuccess, onError }) => {
+          setBusy(true);
+          try {
+            const url = await uploadImage(file as File);
+            onChange?.(url);
+            onSuccess?.(url);
+          } catch (e) {
+            showMessage(e instanceof ApiError ? e.msg : String(e));
+            onError?.(e as Error);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Button id={id} icon={<PlusOutlined />} loading={busy} aria-label={`${label}: ${t('actions.upload')}`}>
+          {value ? t('actions.replace') : t('actions.upload')}
+        </Button>
+      </Upload>
+      {value ? (
+        <Button type="link" danger onClick={() => onChange?.(null)}>
+          {t('actions.remove')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './api';
+
+/** The back office's own paths (its router's basename is /admin). */
+export const ADMIN_BASE = '/admin';
+
+/** Opens a back-office path, e.g. `/members?keyword=ann`. */
+export async function gotoAdmin(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${ADMIN_BASE}${path}`);
+}
+
+/** The back office's menu: present once a staff member is signed in. */
+export function adminMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Back office' });
+}
+
+/** Signs in through the back office's login form and waits for the staff layout (or "no access"). */
+export async function loginAdmin(page: Page, username: string, password: string = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes(`${ADMIN_BASE}/login`)) await gotoAdmin(page, '/login');
+  await page.getByLabel('Username, e-mail or mobile').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign in to the back office');
+}
+
+/** The h1 of the page shown, for "this page opened" assertions. */
+export function pageTitle(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
