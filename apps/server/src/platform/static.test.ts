@@ -28,7 +28,14 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'main-abcd.js'), SCRIPT);
   writeFileSync(path.join(dist, 'assets', 'main-abcd.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets', 'main-abcd.js.gz'), gzipSync(SCRIPT));
-  t = await createTestApp({ config: { WEB_DIST: dist, RATE_LIMIT_PER_MIN: 3, LOG_LEVEL: 'warn' }, logStream });
+  const admin = mkdtempSync(path.join(os.tmpdir(), 'studio-admin-dist-'));
+  mkdirSync(path.join(admin, 'assets'));
+  writeFileSync(path.join(admin, 'index.html'), '<!doctype html><title>back office</title>');
+  writeFileSync(path.join(admin, 'assets', 'admin-5678.js'), 'console.log(2)');
+  t = await createTestApp({
+    config: { WEB_DIST: dist, ADMIN_DIST: admin, RATE_LIMIT_PER_MIN: 3, LOG_LEVEL: 'warn' },
+    logStream,
+  });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => t.close());
@@ -63,6 +70,40 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('serving the back office at /admin/', () => {
+  it('serves its index.html at /admin/ and for any page of its router, so a reload or a shared link opens it', async () => {
+    for (const url of ['/admin/', '/admin/members/42', '/admin/schedule?view=room&page=2']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>back office</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('sends /admin to /admin/, keeping the query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin?x=1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/admin/?x=1');
+  });
+
+  it('serves its assets with a long cache, and answers 404 for a missing one instead of the page', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/admin/assets/admin-5678.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/admin/assets/gone-0000.js', '/admin/logo.png']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('keeps the member app and the API where they were', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>studio</title>');
+    const api = await t.app.inject({ method: 'POST', url: '/api/router', payload: { url: 'admin/nothing', data: {} } });
+    expect(api.json().code).not.toBe(0);
+    expect(api.body).not.toContain('back office');
   });
 });
 
