@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { sessionStatus } from './flow';
 import { localizedInput, localizedTextSchema } from './localized-text';
 import { defineCall, noInput } from './protocol';
-import { id, isoDate, isoDateTime, paged, pageQuery } from './validators';
+import { id, isoDate, isoDateTime, paged, pageQuery, sortableListQuery } from './validators';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -202,6 +202,14 @@ export const sessionSeriesInput = sessionCreateInput
 /** A back-office list: a page, and a keyword matched against names. */
 export const listQuery = { ...pageQuery, keyword: z.string().trim().max(64).optional() };
 
+/** Courses, rooms and teachers shown to staff: in use (active) or retired. */
+export const CATALOG_STATUSES = ['active', 'inactive'] as const;
+const catalogList = <const F extends readonly [string, ...string[]]>(sorts: F) =>
+  z.object({ ...sortableListQuery(sorts), status: z.enum(CATALOG_STATUSES).optional() }).strict();
+export const COURSE_SORTS = ['name', 'duration_min', 'default_capacity', 'created_at'] as const;
+export const ROOM_SORTS = ['name', 'capacity', 'created_at'] as const;
+export const TEACHER_SORTS = ['name', 'created_at'] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Calls
 // ---------------------------------------------------------------------------------------------
@@ -227,10 +235,32 @@ export const adminTeacherRecord = teacherRecord.extend({
 
 export const adminScheduleCalls = {
   saveCourse: defineCall('admin/course.save', courseSaveInput, z.object({ course: adminCourseRecord }), manage),
-  getCourseList: defineCall('admin/course.getList', z.object(listQuery).strict(), paged(adminCourseRecord), manage),
+  getCourseList: defineCall('admin/course.getList', catalogList(COURSE_SORTS), paged(adminCourseRecord), manage),
   saveRoom: defineCall('admin/room.save', roomSaveInput, z.object({ room: adminRoomRecord }), manage),
-  getRoomList: defineCall('admin/room.getList', z.object(listQuery).strict(), paged(adminRoomRecord), manage),
+  getRoomList: defineCall('admin/room.getList', catalogList(ROOM_SORTS), paged(adminRoomRecord), manage),
   /** Gives the member the teacher role and their public profile. */
   saveTeacher: defineCall('admin/teacher.save', teacherSaveInput, z.object({ teacher: adminTeacherRecord }), manage),
-  getTeacherList: defineCall('admin/teacher.getList', z.object(listQuery).strict(), paged(adminTeacherRecord), manage),
+  getTeacherList: defineCall('admin/teacher.getList', catalogList(TEACHER_SORTS), paged(adminTeacherRecord), manage),
+} as const;
+
+/** A member staff may make a teacher: found by name, username, e-mail or mobile. */
+export const teacherCandidate = z.object({
+  _id: z.string(),
+  nickname: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Already a teacher (saving edits their profile). */
+  is_teacher: z.boolean(),
+});
+export type TeacherCandidate = z.infer<typeof teacherCandidate>;
+
+export const adminTeacherCandidateCalls = {
+  getCandidates: defineCall(
+    'admin/teacher.getCandidates',
+    z.object({ ...pageQuery, keyword: z.string().trim().min(1).max(64) }).strict(),
+    paged(teacherCandidate),
+    manage,
+  ),
 } as const;

@@ -1,3 +1,6 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
 /** One page of a list, as every paged call asks for it (1-based pageIndex). */
 export interface Page {
   pageIndex: number;
@@ -26,4 +29,19 @@ export function pageOf<T>(rows: T[], total: number, page: Page): { rows: T[]; to
  */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The ORDER BY of a back-office list (sortableListQuery): the asked column, one of `columns` by the
+ * contract's sort name, then `tiebreak` ascending, so equal values never swap between pages.
+ */
+export function orderOf<K extends string>(
+  columns: Record<K, AnyPgColumn>,
+  sort: { sort?: string; order?: 'asc' | 'desc' } | undefined,
+  tiebreak: AnyPgColumn[],
+): SQL[] {
+  // The contract admits only the list's sort names; anything else keeps the default order.
+  const column = sort?.sort && Object.hasOwn(columns, sort.sort) ? columns[sort.sort as K] : undefined;
+  const first = column ? [sort?.order === 'desc' ? desc(column) : asc(column)] : [];
+  return [...first, ...tiebreak.map((column) => asc(column))];
 }

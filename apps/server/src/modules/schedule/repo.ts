@@ -3,7 +3,7 @@ import type { LocalizedText } from '@studio/contract/localized-text';
 import type { CourseLevel } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { containsPattern, offsetOf, type Page } from '../../platform/paging';
+import { containsPattern, offsetOf, orderOf, type Page } from '../../platform/paging';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -30,12 +30,32 @@ export async function upsertCourse(db: DbOrTx, values: typeof courses.$inferInse
   return row!;
 }
 
-export async function listCourses(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
+export async function listCourses(
+  db: DbOrTx,
+  filter: { keyword?: string; activeOnly?: boolean; active?: boolean },
+  page?: Page & { sort?: string; order?: 'asc' | 'desc' },
+) {
   const where = and(
     filter.keyword ? ilike(courses.name, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(courses.active, true) : undefined,
+    filter.active === undefined ? undefined : eq(courses.active, filter.active),
   );
-  const query = db.select().from(courses).where(where).orderBy(asc(courses.name), asc(courses.id));
+  const query = db
+    .select()
+    .from(courses)
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        {
+          name: courses.name,
+          duration_min: courses.durationMin,
+          default_capacity: courses.defaultCapacity,
+          created_at: courses.createdAt,
+        },
+        page,
+        [courses.name, courses.id],
+      ),
+    );
   const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
   const [total] = await db.select({ n: count() }).from(courses).where(where);
   return { rows, total: total?.n ?? 0 };
@@ -65,12 +85,26 @@ export async function upsertRoom(db: DbOrTx, values: typeof rooms.$inferInsert):
   return row!;
 }
 
-export async function listRooms(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
+export async function listRooms(
+  db: DbOrTx,
+  filter: { keyword?: string; activeOnly?: boolean; active?: boolean },
+  page?: Page & { sort?: string; order?: 'asc' | 'desc' },
+) {
   const where = and(
     filter.keyword ? ilike(rooms.name, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(rooms.active, true) : undefined,
+    filter.active === undefined ? undefined : eq(rooms.active, filter.active),
   );
-  const query = db.select().from(rooms).where(where).orderBy(asc(rooms.name), asc(rooms.id));
+  const query = db
+    .select()
+    .from(rooms)
+    .where(where)
+    .orderBy(
+      ...orderOf({ name: rooms.name, capacity: rooms.capacity, created_at: rooms.createdAt }, page, [
+        rooms.name,
+        rooms.id,
+      ]),
+    );
   const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
   const [total] = await db.select({ n: count() }).from(rooms).where(where);
   return { rows, total: total?.n ?? 0 };
@@ -93,16 +127,26 @@ export async function upsertTeacher(db: DbOrTx, values: typeof teacherProfiles.$
   return row!;
 }
 
-export async function listTeachers(db: DbOrTx, filter: { keyword?: string; activeOnly?: boolean }, page?: Page) {
+export async function listTeachers(
+  db: DbOrTx,
+  filter: { keyword?: string; activeOnly?: boolean; active?: boolean },
+  page?: Page & { sort?: string; order?: 'asc' | 'desc' },
+) {
   const where = and(
     filter.keyword ? ilike(teacherProfiles.displayName, containsPattern(filter.keyword)) : undefined,
     filter.activeOnly ? eq(teacherProfiles.active, true) : undefined,
+    filter.active === undefined ? undefined : eq(teacherProfiles.active, filter.active),
   );
   const query = db
     .select()
     .from(teacherProfiles)
     .where(where)
-    .orderBy(asc(teacherProfiles.displayName), asc(teacherProfiles.userId));
+    .orderBy(
+      ...orderOf({ name: teacherProfiles.displayName, created_at: teacherProfiles.createdAt }, page, [
+        teacherProfiles.displayName,
+        teacherProfiles.userId,
+      ]),
+    );
   const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
   const [total] = await db.select({ n: count() }).from(teacherProfiles).where(where);
   return { rows, total: total?.n ?? 0 };

@@ -1,7 +1,12 @@
 import { accountCalls } from '@studio/contract/account';
 import type { CallDef, CallInput } from '@studio/contract/protocol';
 import { adminReservationCalls, reservationCalls } from '@studio/contract/reservations';
-import { adminScheduleCalls, scheduleCalls, weeklyOccurrences } from '@studio/contract/schedule';
+import {
+  adminScheduleCalls,
+  adminTeacherCandidateCalls,
+  scheduleCalls,
+  weeklyOccurrences,
+} from '@studio/contract/schedule';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
 import { type CallAnswer, createTestApp, type TestApp } from '../../testing/test-app';
@@ -205,6 +210,47 @@ describe('courses, rooms and teachers', () => {
     );
     const list = await asAdmin(adminScheduleCalls.getTeacherList, { keyword: 'tara' });
     expect(list.rows.map((r) => r._id)).toContain(m.id);
+  });
+
+  it('the catalog lists sort by the asked column and filter active or retired entries', async () => {
+    const tag = `Sortroom${Date.now()}`;
+    for (const [suffix, capacity, active] of [
+      ['A', 12, true],
+      ['B', 30, true],
+      ['C', 20, false],
+    ] as const) {
+      expect((await asAdmin(adminScheduleCalls.saveRoom, { name: `${tag} ${suffix}`, capacity, active })).code).toBe(0);
+    }
+    const byCapacity = await asAdmin(adminScheduleCalls.getRoomList, { keyword: tag, sort: 'capacity', order: 'desc' });
+    expect(byCapacity.rows.map((r) => r.capacity)).toEqual([30, 20, 12]);
+    const byName = await asAdmin(adminScheduleCalls.getRoomList, { keyword: tag, sort: 'name', order: 'asc' });
+    expect(byName.rows.map((r) => r.name)).toEqual([`${tag} A`, `${tag} B`, `${tag} C`]);
+    const retired = await asAdmin(adminScheduleCalls.getRoomList, { keyword: tag, status: 'inactive' });
+    expect(retired.rows.map((r) => r.name)).toEqual([`${tag} C`]);
+    expect(retired.total).toBe(1);
+    expect(await asAdmin(adminScheduleCalls.getRoomList, { keyword: tag, sort: 'password' as 'name' })).toMatchObject({
+      code: 'INVALID_PARAM',
+      field: 'sort',
+    });
+  });
+
+  it('admin/teacher.getCandidates finds members to make teachers, marking who already is one', async () => {
+    const plain = await buildMember(t, { nickname: 'Quinn Candidate' });
+    const already = await buildTeacher(t, { name: 'Quinn Teaching' });
+    const res = await asAdmin(adminTeacherCandidateCalls.getCandidates, { keyword: 'quinn' });
+    expect(res.code).toBe(0);
+    const byId = new Map(res.rows.map((r) => [r._id, r]));
+    expect(byId.get(plain.id)).toMatchObject({ nickname: 'Quinn Candidate', is_teacher: false });
+    expect(byId.get(already.id)).toMatchObject({ is_teacher: true });
+    // A member may not search members, and a keyword is required.
+    expect(
+      (await t.callRaw(adminTeacherCandidateCalls.getCandidates.url, { keyword: 'quinn' }, { token: member.token }))
+        .code,
+    ).toBe('PERMISSION_DENIED');
+    expect(await asAdmin(adminTeacherCandidateCalls.getCandidates, { keyword: '' })).toMatchObject({
+      code: 'INVALID_PARAM',
+      field: 'keyword',
+    });
   });
 
   it('pub_getTeacher and pub_getRoom answer the profile with upcoming sessions only', async () => {
