@@ -27,3 +27,14 @@ export async function loginAdmin(page: Page, username: string, password: string 
 export function pageTitle(page: Page) {
   return page.getByRole('heading', { level: 1 });
 }
+
+/**
+ * Picks an option of the antd Select that is open (its visible list; the role=option elements antd
+ * keeps for screen readers are hidden).
+ */
+export async function chooseOption(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .first()
+    .click();
+}

@@ -49,10 +49,22 @@ export function applyServerErrors(
   if (typeof field !== 'string' || !field) return false;
   const name = fieldOf(field);
   if (name === null) return false;
-  const path = Array.isArray(name) ? name : [name];
+  const path = Array.isArray(name) ? [...name] : [name];
   const registered = form.getFieldsValue(true) as Record<string, unknown>;
   if (!(String(path[0]) in registered)) return false;
+  // A text in several languages (LocalizedFields) shows the error on its first language's input.
+  const value = registered[String(path[0])];
+  if (path.length === 1 && value !== null && typeof value === 'object' && !Array.isArray(value)) path.push('en');
   form.setFields([{ name: path, errors: [error.msg] }]);
   form.scrollToField(path);
   return true;
+}
+
+/**
+ * After a failed save: the field's error beside it when the server named one the form has, else
+ * the message as an alert. Saves call with `{ silent: true }` so nothing is shown twice.
+ */
+export function showSaveError(form: FormInstance, error: unknown, alert: (message: string) => void): void {
+  if (applyServerErrors(form, error)) return;
+  alert(error instanceof ApiError ? error.msg : String(error));
 }

@@ -1,5 +1,7 @@
+import type { CallDef } from '@studio/contract/protocol-core';
 import { describe, expect, it } from 'vitest';
-import { readTableView, writeTableView } from './table-state';
+import { z } from 'zod';
+import { listInputOf, readTableView, writeTableView } from './table-state';
 
 describe('a list view in the URL', () => {
   it('reads page, size, sort and the named filters, ignoring what it does not know', () => {
@@ -30,5 +32,33 @@ describe('a list view in the URL', () => {
     const params = new URLSearchParams('keyword=ann&sort=name&order=desc');
     const next = writeTableView(params, { filters: { keyword: '' }, sort: null });
     expect(next.toString()).toBe('');
+  });
+});
+
+describe('a list view as a call input', () => {
+  const def = {
+    url: 'admin/x.getList',
+    input: z
+      .object({
+        pageIndex: z.number().int().min(1),
+        pageSize: z.number().int().max(100),
+        status: z.enum(['active', 'inactive']).optional(),
+        sort: z.enum(['name']).optional(),
+      })
+      .strict(),
+    output: z.object({}),
+  } as unknown as CallDef;
+
+  it('passes a valid view through', () => {
+    const query = { pageIndex: 2, pageSize: 20, status: 'active', sort: 'name' };
+    expect(listInputOf(def, query)).toEqual(query);
+  });
+
+  it('drops what the call would refuse, keeping the rest', () => {
+    expect(listInputOf(def, { pageIndex: 2, pageSize: 20, status: 'maybe', sort: 'name' })).toEqual({
+      pageIndex: 2,
+      pageSize: 20,
+      sort: 'name',
+    });
   });
 });

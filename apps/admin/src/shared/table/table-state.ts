@@ -1,3 +1,4 @@
+import type { CallDef, CallInput } from '@studio/contract/protocol-core';
 import type { SortOrder } from '@studio/contract/validators';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -120,4 +121,19 @@ export function useTableState<F extends string = never>(
     [view],
   );
   return { view, query, setFilters, onTableChange, pageSizes: PAGE_SIZES };
+}
+
+/**
+ * The URL's view as the input of `def` (a list call), checked with the call's own schema: a value
+ * the call would refuse (a hand-edited `?status=maybe`) is dropped, so the list shows its default
+ * view of that field instead of an error.
+ */
+export function listInputOf<C extends CallDef>(def: C, query: Record<string, unknown>): CallInput<C> {
+  const parsed = def.input.safeParse(query);
+  if (parsed.success) return query as CallInput<C>;
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(query).filter(([key]) => !bad.has(key)));
+  return (
+    def.input.safeParse(kept).success ? kept : { pageIndex: 1, pageSize: DEFAULT_TABLE_PAGE_SIZE }
+  ) as CallInput<C>;
 }
