@@ -240,6 +240,13 @@ export const ERRORS = {
   ROOM_BUSY: {
     msg: m('The room is already in use at that time', '该教室在此时间已被占用', '該教室在此時間已被佔用'),
   },
+  CAPACITY_BELOW_BOOKED: {
+    msg: m(
+      'The capacity cannot be below the {booked} members already booked',
+      '容量不能少于已预约的 {booked} 人',
+      '容量不能少於已預約的 {booked} 人',
+    ),
+  },
   TIME_RANGE_INVALID: {
     msg: m('The end time must be after the start time', '结束时间必须晚于开始时间', '結束時間必須晚於開始時間'),
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ReservationStatus, reservationStatus, sessionStatus, type WaitlistStatus, waitlistStatus } from './flow';
 import { defineCall } from './protocol';
 import {
+  capacity,
   courseRecord,
   dateOrTime,
   roomRecord,
@@ -11,7 +12,7 @@ import {
   sessionSeriesInput,
   teacherRecord,
 } from './schedule';
-import { id, isoDateTime, paged, pageQuery } from './validators';
+import { id, isoDate, isoDateTime, paged, pageQuery } from './validators';
 
 /*
  * The reservations module: booking seats, the waitlist, and the session reads that carry the
@@ -209,6 +210,30 @@ export const adminReservationCalls = {
     manage,
   ),
   getRoster: defineCall('admin/session.getRoster', z.object({ _id: id }).strict(), roster, manage),
+  /** Every session from one date to another (studio timezone), cancelled ones too, for the week calendar. */
+  getCalendar: defineCall(
+    'admin/session.getCalendar',
+    z
+      .object({ from: isoDate, to: isoDate, ...sessionFilter })
+      .strict()
+      .refine((v) => v.to >= v.from, { message: 'dateRange', path: ['to'] }),
+    z.object({ rows: z.array(sessionRecord) }),
+    manage,
+  ),
+  /** A session's capacity: never below its bookings; seats added are offered to the waitlist at once. */
+  updateSession: defineCall(
+    'admin/session.update',
+    z.object({ _id: id, capacity }).strict(),
+    z.object({ session: sessionRecord }),
+    manage,
+  ),
+  /** A session's roster and waitlist as a CSV file. */
+  exportRoster: defineCall(
+    'admin/session.exportRoster',
+    z.object({ _id: id }).strict(),
+    z.object({ filename: z.string(), csv: z.string() }),
+    manage,
+  ),
   checkIn: defineCall(
     'admin/reservation.checkIn',
     z.object({ _id: id }).strict(),

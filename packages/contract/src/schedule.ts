@@ -135,7 +135,8 @@ export const sessionFilter = {
 
 const name = z.string().trim().min(1).max(64);
 const imageUrl = z.string().trim().max(500);
-const capacity = z.number().int().min(1).max(500);
+/** Seats of a room, a course's default, a session. */
+export const capacity = z.number().int().min(1).max(500);
 
 // Studio-authored texts take a plain string (the studio's default language) or per-locale values
 // (localized-text.ts); answers give the caller's locale's text, and staff's answers the values too.

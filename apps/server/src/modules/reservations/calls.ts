@@ -1,7 +1,10 @@
-import { adminReservationCalls, reservationCalls } from '@studio/contract/reservations';
+import { inZone } from '@studio/contract/format';
+import { adminReservationCalls, type Roster, reservationCalls } from '@studio/contract/reservations';
+import { toCsv } from '../../platform/csv';
 import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import { handlePubSerialized } from '../../platform/serialized-answer';
+import { getMerchant } from '../merchant/service';
 import * as schedule from '../schedule/service';
 import * as reservationReads from './read-models';
 import { type ScheduleBuilder, scheduleCache } from './schedule-cache';
@@ -92,6 +95,16 @@ export const reservationHandlers = [
   handle(adminReservationCalls.getRoster, (input, ctx) =>
     reservationReads.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale),
   ),
+  handle(adminReservationCalls.getCalendar, (input, ctx) =>
+    reservationReads.calendarSessions(ctx.db, input, ctx.clock.now(), ctx.locale),
+  ),
+  handle(adminReservationCalls.updateSession, async (input, ctx) => ({
+    session: await reservations.updateSessionCapacity(ctx, input._id, input.capacity),
+  })),
+  handle(adminReservationCalls.exportRoster, async (input, ctx) => {
+    const roster = await reservationReads.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale);
+    return rosterCsv(roster, (await getMerchant(ctx.db)).timezone);
+  }),
   handle(adminReservationCalls.checkIn, async (input, ctx) => ({
     reservation: await reservations.checkIn(ctx, input._id, ctx.user.uid),
   })),
@@ -99,3 +112,19 @@ export const reservationHandlers = [
     reservation: await reservations.cancelBooking(ctx, { reservationId: input._id, by: 'staff' }),
   })),
 ];
+
+/** A roster as a spreadsheet: who is booked (and checked in), then who waits, in order; times in the studio's zone. */
+function rosterCsv(roster: Roster, tz: string): { filename: string; csv: string } {
+  const at = (iso: string | null) => (iso ? inZone(iso, tz).format('YYYY-MM-DD HH:mm') : '');
+  const { session } = roster;
+  const csv = toCsv(
+    ['member', 'member_id', 'status', 'booked_at', 'checked_in_at', 'waitlist_position'],
+    [
+      ...roster.rows.map((r) => [r.member.nickname, r.member._id, r.status, at(r.created_at), at(r.checked_in_at), '']),
+      ...roster.waitlist.map((w) => [w.member.nickname, w.member._id, 'waiting', at(w.created_at), '', w.position]),
+    ],
+  );
+  const day = inZone(session.starts_at, tz).format('YYYY-MM-DD-HHmm');
+  const course = session.course_name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'class';
+  return { filename: `roster-${day}-${course}.csv`, csv };
+}

@@ -210,6 +210,34 @@ export async function listSessions(
   return pageOf(rows.map(toSessionRecord(locale)), await schedule.countSessions(db, where), input);
 }
 
+/** The most sessions the week calendar answers at once (a busy studio's six weeks). */
+const CALENDAR_LIMIT = 2000;
+
+/**
+ * Every session from one date to another in the studio's timezone (at most MAX_SCHEDULE_DAYS),
+ * cancelled ones too, earliest first: the back office's calendar.
+ */
+export async function calendarSessions(
+  db: DbOrTx,
+  input: { from: string; to: string; course_id?: string; teacher_id?: string; room_id?: string },
+  now: Date,
+  locale?: Locale,
+): Promise<{ rows: SessionRecord[] }> {
+  const tz = (await getMerchant(db)).timezone;
+  const { from, to } = schedule.resolveRange(input.from, input.to, tz);
+  if (to.getTime() - from.getTime() > MAX_SCHEDULE_DAYS * DAY)
+    fail('SCHEDULE_RANGE_TOO_LONG', { days: MAX_SCHEDULE_DAYS });
+  const where = schedule.sessionWhere({
+    from,
+    to,
+    courseId: input.course_id,
+    teacherId: input.teacher_id,
+    roomId: input.room_id,
+  });
+  const rows = await repo.sessionViews(db, { where, viewerId: null, now, limit: CALENDAR_LIMIT, offset: 0 });
+  return { rows: rows.map(toSessionRecord(locale)) };
+}
+
 export async function getSessionDetail(db: Db, sessionId: string, viewerId: string | null, now: Date, locale?: Locale) {
   const session = await getSessionRecord(db, sessionId, viewerId, now, locale);
   const merchant = await getMerchant(db);

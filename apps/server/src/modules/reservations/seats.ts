@@ -248,6 +248,24 @@ export async function cancelSessionTx(
 }
 
 /**
+ * Staff change a session's capacity: never below the seats already booked (the table's check would
+ * refuse it anyway), and seats added go to the waitlist at once, first come first, in the same
+ * transaction. Answers the session as it was and the notices of members promoted.
+ */
+export async function changeCapacityTx(
+  tx: Tx,
+  input: { sessionId: string; capacity: number; now: Date },
+): Promise<{ before: schedule.SessionRow; notices: NewNotice[] }> {
+  const { now } = input;
+  const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+  if (session.status === 'cancelled') fail('SESSION_CANCELLED');
+  if (now.getTime() >= session.endsAt.getTime()) fail('SESSION_STARTED');
+  if (input.capacity < session.bookedCount) fail('CAPACITY_BELOW_BOOKED', { booked: session.bookedCount }, { booked: session.bookedCount });
+  await schedule.updateSession(tx, session.id, { capacity: input.capacity, updatedAt: now });
+  return { before: session, notices: await promoteWaiters(tx, session.id, now) };
+}
+
+/**
  * Records attendance (staff, the teacher, verify staff scanning the QR). The status stays
  * registered until the class ends (then done), so a check-in never blocks a staff cancellation.
  * Refuses cancelled reservations and a second check-in.

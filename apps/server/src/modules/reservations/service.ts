@@ -3,10 +3,20 @@ import type { SessionRecord } from '@studio/contract/schedule';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
+import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import { sendNotices } from '../notifications/service';
+import * as schedule from '../schedule/service';
 import { entryRecord, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
-import { bookSeat, type CancelledBy, cancelSeat, cancelSessionTx, checkInReservation, precheckBooking } from './seats';
+import {
+  bookSeat,
+  type CancelledBy,
+  cancelSeat,
+  cancelSessionTx,
+  changeCapacityTx,
+  checkInReservation,
+  precheckBooking,
+} from './seats';
 import { joinWaitlistTx, leaveWaitlistTx } from './waitlist';
 
 /**
@@ -69,7 +79,35 @@ export async function leaveWaitlist(ctx: CallContext, userId: string, entryId: s
 export async function cancelSession(ctx: CallContext, sessionId: string, reason: string): Promise<SessionRecord> {
   const now = ctx.clock.now();
   await runUnitOfWork(ctx, async (work) => {
-    await sendNotices(work, await cancelSessionTx(work.tx, { sessionId, reason, now }), now);
+    const before = await schedule.findSession(work.tx, sessionId);
+    const notices = await cancelSessionTx(work.tx, { sessionId, reason, now });
+    await recordAudit(work.tx, auditBy(ctx), {
+      objectType: 'session',
+      objectId: sessionId,
+      before,
+      after: await schedule.findSession(work.tx, sessionId),
+    });
+    await sendNotices(work, notices, now);
+  });
+  return getSessionRecord(ctx.db, sessionId, null, now, ctx.locale);
+}
+
+/** Staff change a session's capacity (changeCapacityTx), audited, members promoted told. */
+export async function updateSessionCapacity(
+  ctx: CallContext,
+  sessionId: string,
+  capacity: number,
+): Promise<SessionRecord> {
+  const now = ctx.clock.now();
+  await runUnitOfWork(ctx, async (work) => {
+    const { before, notices } = await changeCapacityTx(work.tx, { sessionId, capacity, now });
+    await recordAudit(work.tx, auditBy(ctx), {
+      objectType: 'session',
+      objectId: sessionId,
+      before,
+      after: await schedule.findSession(work.tx, sessionId),
+    });
+    await sendNotices(work, notices, now);
   });
   return getSessionRecord(ctx.db, sessionId, null, now, ctx.locale);
 }
