@@ -36,7 +36,10 @@ export const ERROR_SHAPES = {
   CANCEL_WINDOW_CLOSED: { params: z.object({ hours: z.number() }) },
   BOOKING_NOT_OPEN: { params: z.object({ days: z.number() }) },
   SCHEDULE_RANGE_TOO_LONG: { params: z.object({ days: z.number().int() }) },
-  CAPACITY_BELOW_BOOKED: { params: z.object({ booked: z.number().int() }), data: z.object({ booked: z.number().int() }) },
+  CAPACITY_BELOW_BOOKED: {
+    params: z.object({ booked: z.number().int() }),
+    data: z.object({ booked: z.number().int() }),
+  },
   CHECK_IN_NOT_OPEN: { params: minutes, data: checkInWindow },
   CHECK_IN_CLOSED: { params: minutes, data: checkInWindow },
   TEACHER_BUSY: { data: clash },

@@ -260,7 +260,8 @@ export async function changeCapacityTx(
   const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
   if (session.status === 'cancelled') fail('SESSION_CANCELLED');
   if (now.getTime() >= session.endsAt.getTime()) fail('SESSION_STARTED');
-  if (input.capacity < session.bookedCount) fail('CAPACITY_BELOW_BOOKED', { booked: session.bookedCount }, { booked: session.bookedCount });
+  if (input.capacity < session.bookedCount)
+    fail('CAPACITY_BELOW_BOOKED', { booked: session.bookedCount }, { booked: session.bookedCount });
   await schedule.updateSession(tx, session.id, { capacity: input.capacity, updatedAt: now });
   return { before: session, notices: await promoteWaiters(tx, session.id, now) };
 }
