@@ -15,6 +15,7 @@ import {
   paged,
   pageQuery,
   password,
+  sortableListQuery,
   username,
 } from './validators';
 
@@ -197,11 +198,25 @@ export const adminUserRow = userInfo.pick({
   register_date: true,
 });
 
+/** The member list's filters: staff = any back-office permission, verification staff or admin. */
+export const MEMBER_ROLE_FILTERS = ['teacher', 'admin', 'staff'] as const;
+export const MEMBER_SORTS = ['register_date', 'nickname'] as const;
+const memberFilters = { role: z.enum(MEMBER_ROLE_FILTERS).optional() };
+export const memberListInput = z.object({ ...sortableListQuery(MEMBER_SORTS), ...memberFilters }).strict();
+/** At most this many members go into one CSV export. */
+export const MEMBER_EXPORT_LIMIT = 10_000;
+
 export const adminUserCalls = {
-  getList: defineCall(
-    'admin/user.getList',
-    z.object({ keyword: z.string().trim().max(64).optional(), ...pageQuery }).strict(),
-    paged(adminUserRow),
+  /** Members found by name, username, e-mail or mobile; newest first unless sorted. */
+  getList: defineCall('admin/user.getList', memberListInput, paged(adminUserRow), { permission: 'members.manage' }),
+  get: defineCall('admin/user.get', z.object({ _id: id }).strict(), z.object({ user: adminUserRow }), {
+    permission: 'members.manage',
+  }),
+  /** The list as filtered (not paged, at most MEMBER_EXPORT_LIMIT rows) as a CSV file. */
+  exportCsv: defineCall(
+    'admin/user.exportCsv',
+    memberListInput.omit({ pageIndex: true, pageSize: true }),
+    z.object({ filename: z.string(), csv: z.string(), truncated: z.boolean() }),
     { permission: 'members.manage' },
   ),
   setRoles: defineCall(

@@ -36,6 +36,10 @@ export const ERROR_SHAPES = {
   CANCEL_WINDOW_CLOSED: { params: z.object({ hours: z.number() }) },
   BOOKING_NOT_OPEN: { params: z.object({ days: z.number() }) },
   SCHEDULE_RANGE_TOO_LONG: { params: z.object({ days: z.number().int() }) },
+  CREDITS_BELOW_ZERO: {
+    params: z.object({ remaining: z.number().int() }),
+    data: z.object({ remaining: z.number().int() }),
+  },
   CAPACITY_BELOW_BOOKED: {
     params: z.object({ booked: z.number().int() }),
     data: z.object({ booked: z.number().int() }),

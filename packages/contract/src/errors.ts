@@ -240,6 +240,21 @@ export const ERRORS = {
   ROOM_BUSY: {
     msg: m('The room is already in use at that time', '该教室在此时间已被占用', '該教室在此時間已被佔用'),
   },
+  PACKAGE_NOT_FOUND: { msg: m('Package not found', '课程包不存在', '課程包不存在') },
+  CREDITS_BELOW_ZERO: {
+    msg: m(
+      'Only {remaining} credits are left on this package to take away',
+      '该课程包仅剩 {remaining} 次可扣减',
+      '該課程包僅剩 {remaining} 次可扣減',
+    ),
+  },
+  PACKAGE_LONG_TERM: {
+    msg: m(
+      'This package never expires: there is nothing to extend',
+      '该课程包长期有效，无需延期',
+      '該課程包長期有效，無需延期',
+    ),
+  },
   CAPACITY_BELOW_BOOKED: {
     msg: m(
       'The capacity cannot be below the {booked} members already booked',

@@ -103,12 +103,43 @@ export const packageCalls = {
 
 const manage = { permission: 'packages.manage' } as const;
 
+/** Why staff changed a member's package: kept in the audit log. */
+const adjustReason = z.string().trim().min(1).max(200);
+
 export const adminPackageCalls = {
   grantPackage: defineCall('admin/package.grant', packageGrantInput, z.object({ package: adminPackageRecord }), manage),
   getPackageList: defineCall(
     'admin/package.getList',
     z.object({ ...pageQuery, user_id: id.optional(), status: packageStatus.optional() }).strict(),
     paged(adminPackageRecord),
+    manage,
+  ),
+  /** A later last day (valid_until); a long-term package has none to extend. Audited with the reason. */
+  extend: defineCall(
+    'admin/package.extend',
+    z.object({ _id: id, valid_until: isoDateTime, reason: adjustReason }).strict(),
+    z.object({ package: adminPackageRecord }),
+    manage,
+  ),
+  /**
+   * Credits added (delta > 0: total and remaining grow) or taken away (delta < 0: never more than
+   * remain). Classes already used stay used. Audited with the reason.
+   */
+  adjustCredits: defineCall(
+    'admin/package.adjustCredits',
+    z
+      .object({
+        _id: id,
+        delta: z
+          .number()
+          .int()
+          .min(-1000)
+          .max(1000)
+          .refine((n) => n !== 0, 'nonZero'),
+        reason: adjustReason,
+      })
+      .strict(),
+    z.object({ package: adminPackageRecord }),
     manage,
   ),
 } as const;

@@ -227,6 +227,20 @@ export const adminReservationCalls = {
     z.object({ session: sessionRecord }),
     manage,
   ),
+  /** A member's reservations, newest first, for their page in the back office. */
+  getListByUser: defineCall(
+    'admin/reservation.getListByUser',
+    z.object({ ...pageQuery, user_id: id, status: reservationStatus.optional() }).strict(),
+    paged(reservationRecord),
+    { permission: 'members.manage' },
+  ),
+  /** A member's waitlist places, newest first. */
+  getWaitlistByUser: defineCall(
+    'admin/waitlist.getListByUser',
+    z.object({ ...pageQuery, user_id: id, status: waitlistStatus.optional() }).strict(),
+    paged(waitlistEntryRecord),
+    { permission: 'members.manage' },
+  ),
   /** A session's roster and waitlist as a CSV file. */
   exportRoster: defineCall(
     'admin/session.exportRoster',

@@ -5,5 +5,7 @@ import * as admin from './admin-service';
 /** Staff and role management for the back office (sys group: admin role required). */
 export const adminUserHandlers = [
   handle(adminUserCalls.getList, (input, ctx) => admin.listUsers(ctx.db, input)),
+  handle(adminUserCalls.get, (input, ctx) => admin.getUserForAdmin(ctx.db, input._id)),
+  handle(adminUserCalls.exportCsv, (input, ctx) => admin.exportUsers(ctx.db, input, ctx.clock.now())),
   handle(adminUserCalls.setRoles, (input, ctx) => admin.setRoles(ctx, input)),
 ];

@@ -1,7 +1,8 @@
-import type { adminUserRow, Role } from '@studio/contract/account';
+import { type adminUserRow, MEMBER_EXPORT_LIMIT, type Role } from '@studio/contract/account';
 import type { Permission } from '@studio/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { toCsv } from '../../platform/csv';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { offsetOf, pageOf } from '../../platform/paging';
@@ -27,16 +28,52 @@ export function toAdminRow(row: repo.UserRow): AdminUserRow {
   };
 }
 
+type MemberFilters = Omit<repo.UserSearch, 'offset' | 'limit'>;
+
 export async function listUsers(
   db: DbOrTx,
-  input: { keyword?: string; pageIndex: number; pageSize: number },
+  input: MemberFilters & { pageIndex: number; pageSize: number },
 ): Promise<{ rows: AdminUserRow[]; total: number; hasMore: boolean }> {
   const { rows, total } = await repo.searchUsers(db, {
+    ...input,
     keyword: input.keyword || undefined,
     offset: offsetOf(input),
     limit: input.pageSize,
   });
   return pageOf(rows.map(toAdminRow), total, input);
+}
+
+export async function getUserForAdmin(db: DbOrTx, userId: string): Promise<{ user: AdminUserRow }> {
+  return { user: toAdminRow((await repo.findUserById(db, userId)) ?? fail('USER_NOT_FOUND')) };
+}
+
+/** The members list as filtered, as a CSV file (at most MEMBER_EXPORT_LIMIT rows; `truncated` says when more matched). */
+export async function exportUsers(
+  db: DbOrTx,
+  filters: MemberFilters,
+  now: Date,
+): Promise<{ filename: string; csv: string; truncated: boolean }> {
+  const { rows, total } = await repo.searchUsers(db, {
+    ...filters,
+    keyword: filters.keyword || undefined,
+    offset: 0,
+    limit: MEMBER_EXPORT_LIMIT,
+  });
+  const csv = toCsv(
+    ['id', 'username', 'nickname', 'email', 'mobile', 'roles', 'permissions', 'verification_staff', 'registered_at'],
+    rows.map((u) => [
+      u.id,
+      u.username,
+      u.nickname,
+      u.email,
+      u.mobile,
+      rolesOf(u).join(' '),
+      u.permissions.join(' '),
+      u.isVerifyStaff ? 'yes' : 'no',
+      u.createdAt.toISOString(),
+    ]),
+  );
+  return { filename: `members-${now.toISOString().slice(0, 10)}.csv`, csv, truncated: total > rows.length };
 }
 
 /**

@@ -171,17 +171,43 @@ export async function insertUpload(db: DbOrTx, row: typeof uploads.$inferInsert)
 }
 
 /** Members for the back office, newest first; the keyword matches username, nickname, e-mail or mobile. */
-export async function searchUsers(
-  db: DbOrTx,
-  { keyword, offset, limit }: { keyword?: string; offset: number; limit: number },
-): Promise<{ rows: UserRow[]; total: number }> {
-  let where: SQL | undefined;
+export interface UserSearch {
+  keyword?: string;
+  /** teacher / admin: holds the role; staff: the admin role, any permission or verification staff. */
+  role?: 'teacher' | 'admin' | 'staff';
+  sort?: 'register_date' | 'nickname';
+  order?: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export async function searchUsers(db: DbOrTx, search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
+  const { keyword, role, offset, limit } = search;
+  const conditions: SQL[] = [];
   if (keyword) {
     const pattern = containsPattern(keyword);
-    where = sql`(${users.username} ilike ${pattern} or ${users.nickname} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.mobile} ilike ${pattern})`;
+    conditions.push(
+      sql`(${users.username} ilike ${pattern} or ${users.nickname} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.mobile} ilike ${pattern})`,
+    );
   }
+  if (role === 'teacher' || role === 'admin') conditions.push(sql`${role} = any(${users.roles})`);
+  if (role === 'staff') {
+    conditions.push(
+      sql`('admin' = any(${users.roles}) or cardinality(${users.permissions}) > 0 or ${users.isVerifyStaff})`,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const column = search.sort === 'nickname' ? users.nickname : users.createdAt;
+  // Newest first unless asked otherwise; the id keeps equal values in one order across pages.
+  const order = search.sort ? (search.order ?? 'asc') : 'desc';
   const [rows, [count]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(order === 'desc' ? desc(column) : asc(column), asc(users.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };

@@ -26,4 +26,10 @@ export const packageHandlers = [
       input,
     );
   }),
+  handle(adminPackageCalls.adjustCredits, async (input, ctx) => ({
+    package: packages.toAdminPackageRecord(await packages.adjustCredits(ctx, input), ctx.clock.now(), ctx.locale),
+  })),
+  handle(adminPackageCalls.extend, async (input, ctx) => ({
+    package: packages.toAdminPackageRecord(await packages.extendPackage(ctx, input), ctx.clock.now(), ctx.locale),
+  })),
 ];

@@ -103,3 +103,30 @@ export async function returnCredit(tx: Tx, id: string, now: Date): Promise<Packa
     .returning();
   return row;
 }
+
+/**
+ * Adds `delta` credits to a package's total and remaining (delta < 0 takes them away), in one
+ * statement whose condition is re-checked on the row's latest version: concurrent adjustments all
+ * land, and none can take the remaining credits below zero. Undefined when it would.
+ */
+export async function adjustCredits(tx: Tx, id: string, delta: number, now: Date): Promise<PackageRow | undefined> {
+  const [row] = await tx
+    .update(memberPackages)
+    .set({
+      totalCount: sql`${memberPackages.totalCount} + ${delta}`,
+      remainingCount: sql`${memberPackages.remainingCount} + ${delta}`,
+      updatedAt: now,
+    })
+    .where(and(eq(memberPackages.id, id), sql`${memberPackages.remainingCount} + ${delta} >= 0`))
+    .returning();
+  return row;
+}
+
+export async function setValidUntil(tx: Tx, id: string, validUntil: Date, now: Date): Promise<PackageRow | undefined> {
+  const [row] = await tx
+    .update(memberPackages)
+    .set({ validUntil, updatedAt: now })
+    .where(eq(memberPackages.id, id))
+    .returning();
+  return row;
+}

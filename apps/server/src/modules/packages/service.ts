@@ -15,7 +15,10 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { textIn } from '../../platform/localized-text';
 import { offsetOf } from '../../platform/paging';
+import type { CallContext } from '../../platform/protocol';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
+import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist } from '../schedule/service';
 import * as repo from './repo';
@@ -185,3 +188,57 @@ export async function hasPayablePackage(
 
 export const returnCredit = repo.returnCredit;
 export const findPackage = repo.findPackage;
+
+/**
+ * Staff add or take away credits (admin/package.adjustCredits), audited with the reason in the same
+ * transaction. Taking away more than remain is refused with how many do.
+ */
+export async function adjustCredits(
+  ctx: CallContext,
+  input: { _id: string; delta: number; reason: string },
+): Promise<repo.PackageRow> {
+  const now = ctx.clock.now();
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const before = (await repo.findPackage(tx, input._id)) ?? fail('PACKAGE_NOT_FOUND');
+    const after = await repo.adjustCredits(tx, before.id, input.delta, now);
+    if (!after) {
+      // Another adjustment or booking may have moved the count since `before`: report the latest.
+      const remaining = (await repo.findPackage(tx, before.id))?.remainingCount ?? 0;
+      fail('CREDITS_BELOW_ZERO', { remaining }, { remaining });
+    }
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'package',
+      objectId: before.id,
+      before,
+      after: { ...after, reason: input.reason, delta: input.delta },
+    });
+    return after!;
+  });
+}
+
+/**
+ * Staff move a package's last day later (admin/package.extend): never earlier than it is, never
+ * into the past; a long-term package has no last day to move. Audited with the reason.
+ */
+export async function extendPackage(
+  ctx: CallContext,
+  input: { _id: string; valid_until: string; reason: string },
+): Promise<repo.PackageRow> {
+  const now = ctx.clock.now();
+  const until = new Date(input.valid_until);
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const before = (await repo.findPackage(tx, input._id)) ?? fail('PACKAGE_NOT_FOUND');
+    if (!before.validUntil) fail('PACKAGE_LONG_TERM');
+    if (until.getTime() <= Math.max(before.validUntil!.getTime(), now.getTime())) {
+      fail('INVALID_PARAM', { field: 'valid_until' }, { field: 'valid_until', reason: 'notLater' });
+    }
+    const after = (await repo.setValidUntil(tx, before.id, until, now))!;
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'package',
+      objectId: before.id,
+      before,
+      after: { ...after, reason: input.reason },
+    });
+    return after;
+  });
+}

@@ -95,6 +95,12 @@ export const reservationHandlers = [
   handle(adminReservationCalls.getRoster, (input, ctx) =>
     reservationReads.getRoster(ctx.db, input._id, ctx.clock.now(), ctx.locale),
   ),
+  handle(adminReservationCalls.getListByUser, ({ user_id, ...input }, ctx) =>
+    reservationReads.getMyReservations(ctx.db, user_id, input, ctx.clock.now(), ctx.locale),
+  ),
+  handle(adminReservationCalls.getWaitlistByUser, ({ user_id, ...input }, ctx) =>
+    reservationReads.getMyWaitlist(ctx.db, user_id, input, ctx.clock.now(), ctx.locale),
+  ),
   handle(adminReservationCalls.getCalendar, (input, ctx) =>
     reservationReads.calendarSessions(ctx.db, input, ctx.clock.now(), ctx.locale),
   ),
