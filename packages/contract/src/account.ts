@@ -206,6 +206,8 @@ export const memberListInput = z.object({ ...sortableListQuery(MEMBER_SORTS), ..
 /** At most this many members go into one CSV export. */
 export const MEMBER_EXPORT_LIMIT = 10_000;
 
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
 export const adminUserCalls = {
   /** Members found by name, username, e-mail or mobile; newest first unless sorted. */
   getList: defineCall('admin/user.getList', memberListInput, paged(adminUserRow), { permission: 'members.manage' }),

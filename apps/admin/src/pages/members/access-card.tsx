@@ -1,0 +1,81 @@
+import { useCallMutation } from '@studio/client/mutation';
+import { type AdminUserRow, adminUserCalls, type Role } from '@studio/contract/account';
+import { holds, PERMISSIONS, type Permission } from '@studio/contract/permissions';
+import { App, Button, Card, Checkbox, Form, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '@/shared/api/client';
+import { showSaveError } from '@/shared/forms/forms';
+import { useUser } from '@/shared/session/session';
+
+interface AccessFields {
+  roles: Role[];
+  is_verify_staff: boolean;
+  permission: Permission[];
+}
+
+/**
+ * What a member may do besides booking: the teacher and admin roles, scanning codes at the desk
+ * (verification staff), and each back-office permission. Saved with admin/user.setRoles.
+ */
+export function AccessCard({ user }: { user: AdminUserRow }) {
+  const { t } = useTranslation('members');
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<AccessFields>();
+  // Staff hand out only what they hold themselves (the server refuses the rest); only an admin makes admins.
+  const me = useUser();
+  const mayGrant = (needed: Permission | 'admin') =>
+    me !== null && (needed === 'admin' ? me.role.includes('admin') : holds(me, needed));
+  const save = useCallMutation(
+    (f: AccessFields) =>
+      call(
+        adminUserCalls.setRoles,
+        {
+          user_id: user._id,
+          roles: ['member', ...f.roles.filter((r) => r !== 'member')],
+          is_verify_staff: f.is_verify_staff,
+          permission: f.permission,
+        },
+        { silent: true },
+      ),
+    {
+      invalidates: [[adminUserCalls.get.url], [adminUserCalls.getList.url]],
+      onSuccess: () => void message.success(t('access.saved')),
+      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+    },
+  );
+  return (
+    <Card size="small" title={t('access.title')} style={{ flex: '1 1 420px' }}>
+      <Form<AccessFields>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          roles: user.role.filter((r) => r !== 'member'),
+          is_verify_staff: user.is_verify_staff,
+          permission: user.permission.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
+        }}
+        onFinish={(f) => save.mutate(f)}
+      >
+        <Form.Item name="roles" label={t('access.roles')}>
+          <Checkbox.Group
+            options={[
+              { value: 'teacher', label: t('roles.teacher') },
+              { value: 'admin', label: t('roles.admin'), disabled: !mayGrant('admin') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="is_verify_staff" label={t('access.verifyStaff')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="permission" label={t('access.permissions')} extra={t('access.permissionsHelp')}>
+          <Checkbox.Group
+            className="stacked-checkboxes"
+            options={PERMISSIONS.map((p) => ({ value: p, label: t(`permissions.${p}`), disabled: !mayGrant(p) }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('access.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { accountCalls } from '@studio/contract/account';
+import { expectAccessible } from '../../support/a11y';
+import { adminMenu, chooseOption, loginAdmin, pageTitle } from '../../support/admin';
+import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
+import { saveScreenshot } from '../../support/screenshots';
+
+test('the front desk finds a member, grants a package, adjusts its credits with a reason, and an owner gives them a permission', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniqueName('n').slice(-6);
+  const name = `Noor ${tag}`;
+  const member = await registerMember(request, { prefix: 'noor' });
+  await callApi(request, accountCalls.updateUser, { nickname: name }, member.token);
+
+  await loginAdmin(page, DEMO.frontdesk);
+  await adminMenu(page).getByRole('link', { name: 'Members' }).click();
+  await expect(pageTitle(page)).toHaveText('Members');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(member.username);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`keyword=${member.username}`));
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expectAccessible(page, 'back-office members');
+
+  // The filtered list as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(csv).toContain(member.username);
+  expect(csv.trim().split('\r\n')).toHaveLength(2);
+
+  await page.getByRole('link', { name }).click();
+  await expect(pageTitle(page)).toHaveText(name);
+
+  const packages = page.getByRole('table', { name: 'Packages' });
+  await page.getByRole('button', { name: 'Grant a package' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Grant a package' });
+  await dialog.getByLabel('Name').fill(`Starter ${tag}`);
+  await dialog.getByLabel('Classes').fill('5');
+  await dialog.getByRole('button', { name: 'Grant a package' }).click();
+  await expect(packages.getByRole('row', { name: new RegExp(`Starter ${tag}`) })).toContainText('5 of 5 left');
+
+  await packages.getByRole('button', { name: `Adjust credits: Starter ${tag}` }).click();
+  dialog = page.getByRole('dialog', { name: `Adjust the credits of Starter ${tag}` });
+  await dialog.getByLabel('Change').fill('-9');
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Too many');
+  await dialog.getByRole('button', { name: 'Adjust credits' }).click();
+  await expect(dialog.getByText('At most 5 credits can be taken away')).toBeVisible();
+  await dialog.getByLabel('Change').fill('2');
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Referred a friend');
+  await dialog.getByRole('button', { name: 'Adjust credits' }).click();
+  await expect(packages.getByRole('row', { name: new RegExp(`Starter ${tag}`) })).toContainText('7 of 7 left');
+  await expect(page.getByText('Credits adjusted')).toBeHidden();
+  await expectAccessible(page, 'back-office member');
+  await saveScreenshot(page, 'admin-member');
+
+  // The front desk cannot hand out what it does not hold (the server would refuse it too).
+  const access = page.locator('.ant-card', { hasText: 'Roles and permissions' });
+  await expect(access.getByRole('checkbox', { name: 'Studio settings' })).toBeDisabled();
+  await expect(access.getByRole('checkbox', { name: 'Admin' })).toBeDisabled();
+  await expect(access.getByRole('checkbox', { name: 'Members (list, roles)' })).toBeEnabled();
+
+  // An owner can: classes and verification staff.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await loginAdmin(page, DEMO.admin);
+  await page.goto(`/admin/members?keyword=${member.username}`);
+  await page.getByRole('link', { name }).click();
+  await access.getByRole('checkbox', { name: 'Classes (schedule, courses, rooms, teachers, rosters)' }).check();
+  await access.getByRole('switch', { name: 'Verification staff (scans pickup and check-in codes)' }).click();
+  await access.getByRole('button', { name: 'Save roles' }).click();
+  await expect(page.getByText('Roles saved')).toBeVisible();
+  await expect(page.locator('.page-header')).toContainText('Verification staff');
+  await expect(page.locator('.page-header')).toContainText('Staff (1 permission)');
+
+  // The list filtered to staff now shows them.
+  await page.goto('/admin/members');
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await chooseOption(page, 'Staff');
+  await expect(page).toHaveURL(/role=staff/);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(member.username);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+});
