@@ -3,6 +3,7 @@ import { adminMerchantCalls } from '@studio/contract/merchant';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
 import { DEMO, registerMember, tokenOf } from '../../support/api';
+import { saveScreenshot } from '../../support/screenshots';
 
 test('an owner signs in, sees every part of the back office, and a shared link opens the same view', async ({
   page,
@@ -22,7 +23,11 @@ test('an owner signs in, sees every part of the back office, and a shared link o
   await menu.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(pageTitle(page)).toHaveText('Dashboard');
+  // The demo studio has classes every day: today's are listed with their fill.
+  await expect(page.getByText('Classes today')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Today' }).getByRole('row').nth(1)).toContainText(' of ');
   await expectAccessible(page, 'back-office dashboard');
+  await saveScreenshot(page, 'admin-dashboard');
 
   // A reload keeps the session and the page.
   await page.reload();

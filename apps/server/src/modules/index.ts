@@ -6,6 +6,7 @@ import { accountHandlers } from './account/calls';
 import { uploadRoutes } from './account/upload';
 import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
+import { dashboardHandlers } from './dashboard/calls';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
 import { packageHandlers } from './packages/calls';
@@ -26,6 +27,7 @@ export const allCalls: RegisteredCall[] = [
   ...teacherHandlers,
   ...verifyHandlers,
   ...calendarHandlers,
+  ...dashboardHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

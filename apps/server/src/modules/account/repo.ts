@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedQuery } from '../../platform/db';
 import { containsPattern } from '../../platform/paging';
 import { loginFailures, uploads, users, userTokens } from './schema';
@@ -298,4 +298,20 @@ export async function clearLoginFailures(db: DbOrTx, userId: string): Promise<vo
 /** Forgets the counts of unknown names that saw no attempt since `before`. */
 export async function forgetLoginFailures(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.updatedAt, before));
+}
+
+/** How many members registered at or after `since`. */
+export async function countUsersSince(db: DbOrTx, since: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(gte(users.createdAt, since));
+  return row?.n ?? 0;
+}
+
+/** Nicknames (else usernames) of members by id, for lists that show who. */
+export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.nickname || r.username || r.id]));
 }

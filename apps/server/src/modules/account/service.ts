@@ -210,3 +210,6 @@ export async function grantRole(db: DbOrTx, userId: string, now: Date, role: Rol
     .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: now })
     .where(and(eq(users.id, userId), sql`not (${role} = any(${users.roles}))`));
 }
+
+export const countUsersSince = repo.countUsersSince;
+export const namesOf = repo.namesOf;

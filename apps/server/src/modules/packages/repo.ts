@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
@@ -129,4 +129,23 @@ export async function setValidUntil(tx: Tx, id: string, validUntil: Date, now: D
     .where(eq(memberPackages.id, id))
     .returning();
   return row;
+}
+
+/** Packages with credits left whose last day falls in [from, to), soonest first, and how many there are. */
+export async function expiringPackages(db: DbOrTx, from: Date, to: Date, limit: number) {
+  const where = and(
+    gte(memberPackages.validUntil, from),
+    lt(memberPackages.validUntil, to),
+    gt(memberPackages.remainingCount, 0),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(memberPackages)
+      .where(where)
+      .orderBy(asc(memberPackages.validUntil), asc(memberPackages.id))
+      .limit(limit),
+    db.select({ n: count() }).from(memberPackages).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

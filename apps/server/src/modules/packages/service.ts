@@ -242,3 +242,5 @@ export async function extendPackage(
     return after;
   });
 }
+
+export const expiringPackages = repo.expiringPackages;

@@ -342,3 +342,5 @@ export function findReservationByCode(db: DbOrTx, code: string): Promise<repo.Re
 }
 
 export const findReservation = repo.findReservation;
+
+export const checkedInCounts = repo.checkedInCounts;

@@ -427,3 +427,20 @@ export async function markEndedReservationsDone(db: DbOrTx, now: Date): Promise<
     .returning({ id: reservations.id });
   return rows.length;
 }
+
+/** How many members are checked in, per session (sessions nobody checked in to are absent). */
+export async function checkedInCounts(db: DbOrTx, sessionIds: string[]): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sessionId: reservations.sessionId, n: count() })
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.sessionId, sessionIds),
+        ne(reservations.status, 'cancelled'),
+        sql`${reservations.checkedInAt} is not null`,
+      ),
+    )
+    .groupBy(reservations.sessionId);
+  return new Map(rows.map((r) => [r.sessionId, r.n]));
+}

@@ -1,0 +1,7 @@
+import { adminDashboardCalls } from '@studio/contract/dashboard';
+import { handle } from '../../platform/protocol';
+import { getDashboard } from './service';
+
+export const dashboardHandlers = [
+  handle(adminDashboardCalls.get, (_input, ctx) => getDashboard(ctx.db, ctx.clock.now(), ctx.locale)),
+];
