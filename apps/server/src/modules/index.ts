@@ -4,6 +4,7 @@ import type { Sweep } from '../platform/sweeper';
 import { adminUserHandlers } from './account/admin-calls';
 import { accountHandlers } from './account/calls';
 import { uploadRoutes } from './account/upload';
+import { auditHandlers } from './audit/calls';
 import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
 import { dashboardHandlers } from './dashboard/calls';
@@ -28,6 +29,7 @@ export const allCalls: RegisteredCall[] = [
   ...verifyHandlers,
   ...calendarHandlers,
   ...dashboardHandlers,
+  ...auditHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { offsetOf, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
+import { audited } from '../audit/service';
 import * as repo from './repo';
 import { users } from './schema';
 import { normalizeRoles, rolesOf } from './service';
@@ -92,15 +93,29 @@ export async function setRoles(
   }
   // An admin cannot lock themselves out of the back office; another admin must do it.
   if (input.user_id === ctx.user.uid && !roles.includes('admin')) fail('CANNOT_REMOVE_OWN_ADMIN');
-  const [row] = await ctx.db
-    .update(users)
-    .set({
-      roles,
-      isVerifyStaff: input.is_verify_staff,
-      ...(input.permission ? { permissions: [...new Set(input.permission)] } : {}),
-      updatedAt: ctx.clock.now(),
-    })
-    .where(eq(users.id, input.user_id))
-    .returning();
-  return { user: toAdminRow(row ?? fail('USER_NOT_FOUND')) };
+  const row = await audited(ctx, {
+    objectType: 'member',
+    before: async (tx) => access(await repo.findUserById(tx, input.user_id)),
+    write: async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          roles,
+          isVerifyStaff: input.is_verify_staff,
+          ...(input.permission ? { permissions: [...new Set(input.permission)] } : {}),
+          updatedAt: ctx.clock.now(),
+        })
+        .where(eq(users.id, input.user_id))
+        .returning();
+      return updated ?? fail('USER_NOT_FOUND');
+    },
+    idOf: (user) => user.id,
+    afterOf: access,
+  });
+  return { user: toAdminRow(row) };
+}
+
+/** What setRoles changes, as the audit log keeps it (not the whole account). */
+function access(row: repo.UserRow | undefined) {
+  return row ? { roles: row.roles, permissions: row.permissions, is_verify_staff: row.isVerifyStaff } : null;
 }

@@ -1,6 +1,7 @@
-import type { DbOrTx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import type { CallContext } from '../../platform/protocol';
+import { runUnitOfWork } from '../../platform/unit-of-work';
 import { auditLog } from './schema';
 
 /** Who makes a change and in which request: taken from the call's context with `auditBy(ctx)`. */
@@ -60,5 +61,34 @@ export async function recordAudit(tx: DbOrTx, by: AuditActor, change: AuditChang
     before: stripSecrets(change.before),
     after: stripSecrets(change.after),
     requestId: by.requestId,
+  });
+}
+
+/**
+ * A staff write and its audit entry in one unit of work: `before` reads the object as it is (skip it
+ * for a creation), `write` changes it, and the entry records both under `idOf` of the result. Either
+ * both commit or neither does.
+ */
+export async function audited<T>(
+  ctx: CallContext,
+  change: {
+    objectType: string;
+    before?: (tx: Tx) => Promise<unknown>;
+    write: (tx: Tx) => Promise<T>;
+    idOf: (result: T) => string;
+    /** What to log as the object afterwards (default: the result). */
+    afterOf?: (result: T) => unknown;
+  },
+): Promise<T> {
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const before = change.before ? await change.before(tx) : null;
+    const result = await change.write(tx);
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: change.objectType,
+      objectId: change.idOf(result),
+      before,
+      after: change.afterOf ? change.afterOf(result) : result,
+    });
+    return result;
   });
 }

@@ -1,5 +1,6 @@
 import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
+import { audited } from '../audit/service';
 import { getMerchant, saveMerchant, toAdminMerchantRecord, toMchInfo } from './service';
 
 export const APP_VERSION = '1.0.0';
@@ -12,7 +13,13 @@ export const merchantHandlers = [
   handle(adminMerchantCalls.get, async (_input, ctx) => ({
     merchant: toAdminMerchantRecord(await getMerchant(ctx.db), ctx.locale),
   })),
-  handle(adminMerchantCalls.save, async (input, ctx) => ({
-    merchant: toAdminMerchantRecord(await saveMerchant(ctx.db, input, ctx.clock.now()), ctx.locale),
-  })),
+  handle(adminMerchantCalls.save, async (input, ctx) => {
+    const row = await audited(ctx, {
+      objectType: 'studio',
+      before: (tx) => getMerchant(tx),
+      write: (tx) => saveMerchant(tx, input, ctx.clock.now()),
+      idOf: (studio) => studio.id,
+    });
+    return { merchant: toAdminMerchantRecord(row, ctx.locale) };
+  }),
 ];

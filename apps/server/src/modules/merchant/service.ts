@@ -5,6 +5,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
+import { inTransaction } from '../../platform/unit-of-work';
 import { merchants } from './schema';
 
 export const MERCHANT_ID = 'default';
@@ -83,9 +84,13 @@ function savedText(
  * admin/merchant.save: the studio's texts (per locale) and default language; absent fields are kept.
  * The row is locked while it is read and written, so two staff saving at once do not undo each other.
  */
-export async function saveMerchant(db: Db, input: z.output<typeof merchantSaveInput>, now: Date): Promise<MerchantRow> {
+export async function saveMerchant(
+  db: DbOrTx,
+  input: z.output<typeof merchantSaveInput>,
+  now: Date,
+): Promise<MerchantRow> {
   await getMerchant(db);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(merchants).where(eq(merchants.id, MERCHANT_ID)).for('update');
     const current = row!;
     const defaultLocale = input.default_locale ?? current.defaultLocale;

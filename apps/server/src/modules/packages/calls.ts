@@ -1,6 +1,7 @@
 import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
+import { audited } from '../audit/service';
 import * as packages from './service';
 
 export const packageHandlers = [
@@ -9,7 +10,11 @@ export const packageHandlers = [
   })),
   handle(adminPackageCalls.grantPackage, async (input, ctx) => {
     const now = ctx.clock.now();
-    const row = await packages.grantPackage(ctx.db, input, ctx.user.uid, now);
+    const row = await audited(ctx, {
+      objectType: 'package',
+      write: (tx) => packages.grantPackage(tx, input, ctx.user.uid, now),
+      idOf: (pkg) => pkg.id,
+    });
     return { package: packages.toAdminPackageRecord(row, now, ctx.locale) };
   }),
   handle(adminPackageCalls.getPackageList, async (input, ctx) => {

@@ -4,6 +4,7 @@ import { toCsv } from '../../platform/csv';
 import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import { handlePubSerialized } from '../../platform/serialized-answer';
+import { audited } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import * as schedule from '../schedule/service';
 import * as reservationReads from './read-models';
@@ -71,12 +72,20 @@ export const reservationHandlers = [
 
   handle(adminReservationCalls.createSession, async (input, ctx) => {
     const now = ctx.clock.now();
-    const row = await schedule.createSession(ctx.db, input, now);
+    const row = await audited(ctx, {
+      objectType: 'session',
+      write: (tx) => schedule.createSession(tx, input, now),
+      idOf: (session) => session.id,
+    });
     return { session: await reservationReads.getSessionRecord(ctx.db, row.id, null, now, ctx.locale) };
   }),
   handle(adminReservationCalls.createSeries, async (input, ctx) => {
     const now = ctx.clock.now();
-    const { seriesId, sessions } = await schedule.createSeries(ctx.db, input, now);
+    const { seriesId, sessions } = await audited(ctx, {
+      objectType: 'series',
+      write: (tx) => schedule.createSeries(tx, input, now),
+      idOf: (series) => series.seriesId,
+    });
     const records = await reservationReads.sessionRecordsById(
       ctx.db,
       sessions.map((s) => s.id),

@@ -7,7 +7,7 @@ import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import { sendNotices } from '../notifications/service';
 import * as schedule from '../schedule/service';
-import { entryRecord, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
+import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
 import {
   bookSeat,
   type CancelledBy,
@@ -52,7 +52,17 @@ export async function cancelBooking(
 ): Promise<ReservationRecord> {
   const now = ctx.clock.now();
   const row = await runUnitOfWork(ctx, async (work) => {
+    const before = input.by === 'staff' ? await findReservation(work.tx, input.reservationId) : undefined;
     const { reservation, notices } = await cancelSeat(work.tx, { ...input, now });
+    // A member's own cancel is theirs; staff cancelling for a member is a staff change.
+    if (input.by === 'staff') {
+      await recordAudit(work.tx, auditBy(ctx), {
+        objectType: 'reservation',
+        objectId: reservation.id,
+        before,
+        after: reservation,
+      });
+    }
     await sendNotices(work, notices, now);
     return reservation;
   });
@@ -114,6 +124,11 @@ export async function updateSessionCapacity(
 
 export async function checkIn(ctx: CallContext, reservationId: string, byUserId: string): Promise<ReservationRecord> {
   const now = ctx.clock.now();
-  const row = await runUnitOfWork(ctx, ({ tx }) => checkInReservation(tx, reservationId, byUserId, now));
+  const row = await runUnitOfWork(ctx, async ({ tx }) => {
+    const before = await findReservation(tx, reservationId);
+    const after = await checkInReservation(tx, reservationId, byUserId, now);
+    await recordAudit(tx, auditBy(ctx), { objectType: 'reservation', objectId: after.id, before, after });
+    return after;
+  });
   return reservationRecord(ctx.db, row, row.userId, now, ctx.locale);
 }

@@ -2,6 +2,7 @@ import { adminScheduleCalls, adminTeacherCandidateCalls, scheduleCalls } from '@
 import { pageOf } from '../../platform/paging';
 import { handle, handlePub } from '../../platform/protocol';
 import { listUsers } from '../account/admin-service';
+import { audited } from '../audit/service';
 import * as schedule from './service';
 
 export const scheduleHandlers = [
@@ -21,9 +22,15 @@ export const scheduleHandlers = [
     ),
   })),
 
-  handle(adminScheduleCalls.saveCourse, async (input, ctx) => ({
-    course: schedule.toAdminCourseRecord(await schedule.saveCourse(ctx.db, input, ctx.clock.now()), ctx.locale),
-  })),
+  handle(adminScheduleCalls.saveCourse, async (input, ctx) => {
+    const row = await audited(ctx, {
+      objectType: 'course',
+      before: async (tx) => (input._id ? ((await schedule.findCourse(tx, input._id)) ?? null) : null),
+      write: (tx) => schedule.saveCourse(tx, input, ctx.clock.now()),
+      idOf: (course) => course.id,
+    });
+    return { course: schedule.toAdminCourseRecord(row, ctx.locale) };
+  }),
   handle(adminScheduleCalls.getCourseList, async (input, ctx) => {
     const { rows, total } = await schedule.listCourses(ctx.db, catalogFilter(input), input);
     return pageOf(
@@ -32,9 +39,15 @@ export const scheduleHandlers = [
       input,
     );
   }),
-  handle(adminScheduleCalls.saveRoom, async (input, ctx) => ({
-    room: schedule.toAdminRoomRecord(await schedule.saveRoom(ctx.db, input, ctx.clock.now()), ctx.locale),
-  })),
+  handle(adminScheduleCalls.saveRoom, async (input, ctx) => {
+    const row = await audited(ctx, {
+      objectType: 'room',
+      before: async (tx) => (input._id ? ((await schedule.findRoom(tx, input._id)) ?? null) : null),
+      write: (tx) => schedule.saveRoom(tx, input, ctx.clock.now()),
+      idOf: (room) => room.id,
+    });
+    return { room: schedule.toAdminRoomRecord(row, ctx.locale) };
+  }),
   handle(adminScheduleCalls.getRoomList, async (input, ctx) => {
     const { rows, total } = await schedule.listRooms(ctx.db, catalogFilter(input), input);
     return pageOf(
@@ -43,9 +56,15 @@ export const scheduleHandlers = [
       input,
     );
   }),
-  handle(adminScheduleCalls.saveTeacher, async (input, ctx) => ({
-    teacher: schedule.toAdminTeacherRecord(await schedule.saveTeacher(ctx.db, input, ctx.clock.now()), ctx.locale),
-  })),
+  handle(adminScheduleCalls.saveTeacher, async (input, ctx) => {
+    const row = await audited(ctx, {
+      objectType: 'teacher',
+      before: async (tx) => (await schedule.findTeacher(tx, input.user_id)) ?? null,
+      write: (tx) => schedule.saveTeacher(tx, input, ctx.clock.now()),
+      idOf: (teacher) => teacher.userId,
+    });
+    return { teacher: schedule.toAdminTeacherRecord(row, ctx.locale) };
+  }),
   handle(adminScheduleCalls.getTeacherList, async (input, ctx) => {
     const { rows, total } = await schedule.listTeachers(ctx.db, catalogFilter(input), input);
     return pageOf(
