@@ -28,8 +28,43 @@ export const merchantCalls = {
 
 const manage = { permission: 'settings.manage' } as const;
 
+/**
+ * The studio's rules staff may change (RULES.md *setting*), with their defaults and bounds; each is
+ * read from the studio's row at the moment it applies, so a change takes effect on the next call.
+ */
+export const STUDIO_RULES = {
+  /** Booking opens this many days before a class. */
+  booking_window_days: { default: 14, min: 1, max: 90 },
+  /** Members may cancel (credit back) until this many hours before a class. */
+  cancel_window_hours: { default: 24, min: 0, max: 168 },
+  /** A login lasts this many days (renewed in its last 3). */
+  token_ttl_days: { default: 7, min: 4, max: 365 },
+} as const;
+export type StudioRule = keyof typeof STUDIO_RULES;
+
+const rule = (name: StudioRule) => z.number().int().min(STUDIO_RULES[name].min).max(STUDIO_RULES[name].max);
+
+/** The currencies prices can be shown in. */
+export const STUDIO_CURRENCIES = ['GBP', 'CNY', 'USD', 'EUR'] as const;
+
+/** An IANA time zone name this runtime knows (Europe/London, Asia/Shanghai...). */
+export const timeZoneName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'timezone');
+
 /** The studio as staff edit it: its info (in the caller's locale), its default language and every locale's texts. */
 export const adminMerchantRecord = mchInfo.extend({
+  token_ttl_days: z.number().int(),
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -47,6 +82,14 @@ export const merchantSaveInput = z
     share_title: localizedInput(z.string().trim().max(100)).optional(),
     /** The language staff write in, and the one shown when a text has no value in the caller's. */
     default_locale: localeSchema.optional(),
+    /** An uploaded image's url (or '' for none). */
+    logo: z.string().trim().max(500).optional(),
+    phone: z.string().trim().max(40).optional(),
+    currency: z.enum(STUDIO_CURRENCIES).optional(),
+    timezone: timeZoneName.optional(),
+    booking_window_days: rule('booking_window_days').optional(),
+    cancel_window_hours: rule('cancel_window_hours').optional(),
+    token_ttl_days: rule('token_ttl_days').optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
+import { uploadedImage } from '../account/service';
 import { audited } from '../audit/service';
 import { getMerchant, saveMerchant, toAdminMerchantRecord, toMchInfo } from './service';
 
@@ -17,7 +18,13 @@ export const merchantHandlers = [
     const row = await audited(ctx, {
       objectType: 'studio',
       before: (tx) => getMerchant(tx),
-      write: (tx) => saveMerchant(tx, input, ctx.clock.now()),
+      write: async (tx) => {
+        // A new logo must be an image uploaded here (the demo's own files stay as they are).
+        const current = await getMerchant(tx);
+        const logo =
+          input.logo && input.logo !== current.logo ? await uploadedImage(tx, input.logo, 'logo') : input.logo;
+        return saveMerchant(tx, { ...input, logo }, ctx.clock.now());
+      },
       idOf: (studio) => studio.id,
     });
     return { merchant: toAdminMerchantRecord(row, ctx.locale) };

@@ -60,6 +60,7 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
   return {
     ...toMchInfo(row, locale),
     default_locale: row.defaultLocale,
+    token_ttl_days: row.tokenTtlDays,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -118,6 +119,13 @@ export async function saveMerchant(
         addressI18n: address.values,
         shareTitle: shareTitle.value,
         shareTitleI18n: shareTitle.values,
+        ...(input.logo !== undefined && { logo: input.logo }),
+        ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.currency !== undefined && { currency: input.currency }),
+        ...(input.timezone !== undefined && { timezone: input.timezone }),
+        ...(input.booking_window_days !== undefined && { bookingWindowDays: input.booking_window_days }),
+        ...(input.cancel_window_hours !== undefined && { cancelWindowHours: input.cancel_window_hours }),
+        ...(input.token_ttl_days !== undefined && { tokenTtlDays: input.token_ttl_days }),
         updatedAt: now,
       })
       .where(eq(merchants.id, MERCHANT_ID))
