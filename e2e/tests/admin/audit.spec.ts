@@ -8,6 +8,7 @@ test('an owner reads who changed what in the audit log, filtered by object and b
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const name = `Audit Room ${uniqueName('a').slice(-6)}`;
   const desk = await tokenOf(request, DEMO.frontdesk);
   const { room } = await callApi(request, adminScheduleCalls.saveRoom, { name, capacity: 8 }, desk);

@@ -16,6 +16,7 @@ test('an owner sets up a room, a course with a cover and a teacher, and finds th
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const tag = uniqueName('c').slice(-6);
   const room = `Garden Room ${tag}`;
   const course = `Sunrise Flow ${tag}`;

@@ -1,13 +1,190 @@
-import { Result } from 'antd';
+import { useCallMutation } from '@studio/client/mutation';
+import { LOCALES } from '@studio/contract/locale';
+import {
+  adminMerchantCalls,
+  merchantCalls,
+  merchantSaveInput,
+  STUDIO_CURRENCIES,
+  STUDIO_RULES,
+  type StudioRule,
+} from '@studio/contract/merchant';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Page } from '@/shared/ui/page';
+import type { z } from 'zod';
+import { call, callQuery } from '@/shared/api/client';
+import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
+import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
+import { ImageUpload } from '@/shared/ui/image-upload';
+import { Page, QueryState } from '@/shared/ui/page';
 
-/** Placeholder until this area's page lands (issue #8). */
+type Merchant = z.infer<typeof adminMerchantCalls.get.output>['merchant'];
+const RULE_NAMES = Object.keys(STUDIO_RULES) as StudioRule[];
+const LOCALE_NAMES: Record<string, string> = { en: 'English', 'zh-Hans': '简体中文', 'zh-Hant': '繁體中文' };
+
+/** Time zones this browser knows, for the picker (the server checks the name again). */
+const TIME_ZONES: string[] = (() => {
+  try {
+    return (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    return ['Europe/London', 'Asia/Shanghai', 'Asia/Hong_Kong', 'America/New_York'];
+  }
+})();
+
+/** The studio's information and its rules, with their defaults. */
 export function SettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const merchant = useQuery(callQuery(adminMerchantCalls.get, {}));
   return (
-    <Page title={t('menu.settings')}>
-      <Result status="info" title={t('state.comingSoon')} />
+    <Page title={t('title')}>
+      <QueryState query={merchant}>
+        {(data) => (
+          <Flex vertical gap={16}>
+            <StudioCard merchant={data.merchant} />
+            <RulesCard merchant={data.merchant} />
+          </Flex>
+        )}
+      </QueryState>
     </Page>
+  );
+}
+
+const refresh = [[adminMerchantCalls.get.url], [merchantCalls.getMchInfo.url]] as const;
+
+function useSaveStudio(form: Parameters<typeof showSaveError>[0]) {
+  const { t } = useTranslation('settings');
+  const { message, modal } = App.useApp();
+  return useCallMutation(
+    (input: z.input<typeof merchantSaveInput>) => call(adminMerchantCalls.save, input, { silent: true }),
+    {
+      invalidates: refresh,
+      onSuccess: () => void message.success(t('saved')),
+      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+    },
+  );
+}
+
+interface StudioFields {
+  name: Record<string, string>;
+  description: Record<string, string>;
+  address: Record<string, string>;
+  phone: string;
+  logo: string | null;
+  currency: (typeof STUDIO_CURRENCIES)[number];
+  timezone: string;
+  default_locale: (typeof LOCALES)[number];
+}
+
+function StudioCard({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation('settings');
+  const [form] = Form.useForm<StudioFields>();
+  const save = useSaveStudio(form);
+  return (
+    <Card size="small" title={t('studio.title')}>
+      <Form<StudioFields>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+        initialValues={{
+          name: merchant.name_i18n,
+          description: merchant.description_i18n,
+          address: merchant.address_i18n,
+          phone: merchant.phone,
+          logo: merchant.logo || null,
+          currency: merchant.currency as StudioFields['currency'],
+          timezone: merchant.timezone,
+          default_locale: merchant.default_locale,
+        }}
+        onFinish={(f) =>
+          save.mutate({
+            name: localizedValue(f.name),
+            description: optionalLocalizedValue(f.description) ?? '',
+            address: optionalLocalizedValue(f.address) ?? '',
+            phone: f.phone ?? '',
+            logo: f.logo ?? '',
+            currency: f.currency,
+            timezone: f.timezone,
+            default_locale: f.default_locale,
+          })
+        }
+      >
+        <LocalizedFields name="name" label={t('studio.name')} required maxLength={64} />
+        <Form.Item name="logo" label={t('studio.logo')}>
+          <ImageUpload label={t('studio.logo')} />
+        </Form.Item>
+        <LocalizedFields name="address" label={t('studio.address')} maxLength={200} />
+        <LocalizedFields name="description" label={t('studio.description')} maxLength={1000} multiline />
+        <Form.Item name="phone" label={t('studio.phone')} rules={[zodRule(merchantSaveInput.shape.phone)]}>
+          <Input maxLength={40} style={{ maxWidth: 280 }} />
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item name="currency" label={t('studio.currency')} rules={[requiredRule()]}>
+            <Select style={{ width: 160 }} options={STUDIO_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          </Form.Item>
+          <Form.Item name="timezone" label={t('studio.timezone')} rules={[requiredRule()]}>
+            <Select showSearch style={{ width: 260 }} options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
+          </Form.Item>
+          <Form.Item name="default_locale" label={t('studio.defaultLocale')} extra={t('studio.defaultLocaleHelp')}>
+            <Select style={{ width: 180 }} options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))} />
+          </Form.Item>
+        </Flex>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('studio.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+type RuleFields = Record<StudioRule, number>;
+
+function RulesCard({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation('settings');
+  const [form] = Form.useForm<RuleFields>();
+  const save = useSaveStudio(form);
+  return (
+    <Card size="small" title={t('rules.title')}>
+      <Form<RuleFields>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+        initialValues={{
+          booking_window_days: merchant.booking_window_days,
+          cancel_window_hours: merchant.cancel_window_hours,
+          token_ttl_days: merchant.token_ttl_days,
+        }}
+        onFinish={(f) => save.mutate(f)}
+      >
+        {RULE_NAMES.map((name) => {
+          const bounds = STUDIO_RULES[name];
+          return (
+            <Form.Item key={name} label={t(`rules.${name}.label`)} required>
+              <Flex gap={12} align="center" wrap>
+                <Form.Item name={name} noStyle rules={[requiredRule(), zodRule(merchantSaveInput.shape[name])]}>
+                  <InputNumber
+                    min={bounds.min}
+                    max={bounds.max}
+                    precision={0}
+                    aria-label={t(`rules.${name}.label`)}
+                    addonAfter={t(`rules.${name}.unit`)}
+                    style={{ width: 200 }}
+                  />
+                </Form.Item>
+                <span className="secondary-text">
+                  {t('rules.defaultIs', { value: bounds.default, unit: t(`rules.${name}.unit`) })}
+                </span>
+                <Button type="link" size="small" onClick={() => form.setFieldValue(name, bounds.default)}>
+                  {t('rules.reset')}
+                </Button>
+              </Flex>
+              <div className="secondary-text">{t(`rules.${name}.help`, { min: bounds.min, max: bounds.max })}</div>
+            </Form.Item>
+          );
+        })}
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('rules.save')}
+        </Button>
+      </Form>
+    </Card>
   );
 }

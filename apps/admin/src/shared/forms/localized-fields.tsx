@@ -34,17 +34,19 @@ export function LocalizedFields({
   return (
     <fieldset className="localized-fields">
       <legend>{label}</legend>
-      {LOCALES.map((locale, index) => (
-        <Form.Item
-          key={locale}
-          name={[name, locale]}
-          label={LOCALE_NAMES[locale]}
-          rules={index === 0 ? [atLeastOne, { max: maxLength }] : [{ max: maxLength }]}
-          dependencies={index === 0 ? LOCALES.slice(1).map((l) => [name, l]) : undefined}
-        >
-          {multiline ? <Input.TextArea rows={3} maxLength={maxLength} /> : <Input maxLength={maxLength} />}
-        </Form.Item>
-      ))}
+      <div className={multiline ? undefined : 'localized-row'}>
+        {LOCALES.map((locale, index) => (
+          <Form.Item
+            key={locale}
+            name={[name, locale]}
+            label={LOCALE_NAMES[locale]}
+            rules={index === 0 ? [atLeastOne, { max: maxLength }] : [{ max: maxLength }]}
+            dependencies={index === 0 ? LOCALES.slice(1).map((l) => [name, l]) : undefined}
+          >
+            {multiline ? <Input.TextArea rows={3} maxLength={maxLength} /> : <Input maxLength={maxLength} />}
+          </Form.Item>
+        ))}
+      </div>
     </fieldset>
   );
 }
