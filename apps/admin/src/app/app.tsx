@@ -31,6 +31,7 @@ const theme = {
   },
   components: {
     Menu: { itemSelectedBg: '#f4ebe4', itemSelectedColor: '#6b381d', itemHoverBg: '#f7f1ec' },
+    Progress: { defaultColor: '#8a4b2a' },
   },
 };
 
