@@ -47,6 +47,12 @@ export const ERROR_SHAPES = {
   CHECK_IN_NOT_OPEN: { params: minutes, data: checkInWindow },
   CHECK_IN_CLOSED: { params: minutes, data: checkInWindow },
   TEACHER_BUSY: { data: clash },
+  CART_FULL: { params: z.object({ max: z.number().int() }) },
+  STOCK_BELOW_ZERO: {
+    params: z.object({ stock: z.number().int() }),
+    data: z.object({ stock: z.number().int() }),
+  },
+  CATEGORY_TOO_DEEP: { params: z.object({ levels: z.number().int() }) },
   ROOM_BUSY: { data: clash },
 } as const satisfies { [N in ErrorName]?: { params?: z.ZodObject; data?: z.ZodObject } };
 

@@ -281,6 +281,23 @@ export const ERRORS = {
 
   STOCK_INSUFFICIENT: { msg: m('Insufficient stock', '库存不足', '庫存不足') },
   PRODUCT_OFF_SALE: { msg: m('Product does not exist or is off sale', '商品不存在或已下架', '商品不存在或已下架') },
+  PRODUCT_INFO_INVALID: { msg: m('Product information error', '商品信息错误', '商品資訊錯誤') },
+  CART_FULL: {
+    msg: m('Your cart holds at most {max} items', '购物车最多容纳 {max} 件商品', '購物車最多容納 {max} 件商品'),
+  },
+  STOCK_BELOW_ZERO: {
+    msg: m(
+      'Only {stock} left in stock: it cannot go below 0',
+      '库存仅剩 {stock}，不能低于 0',
+      '庫存僅剩 {stock}，不能低於 0',
+    ),
+  },
+  CATEGORY_NOT_EMPTY: {
+    msg: m('This category still holds sub-categories or goods', '该分类下还有子分类或商品', '該分類下還有子分類或商品'),
+  },
+  CATEGORY_TOO_DEEP: {
+    msg: m('Categories go at most {levels} levels deep', '分类最多 {levels} 级', '分類最多 {levels} 級'),
+  },
   BALANCE_INSUFFICIENT: { msg: m('Insufficient balance', '余额不足', '餘額不足') },
   COUPON_INVALID: { msg: m('This coupon cannot be used', '优惠券不可用', '優惠券不可用') },
   FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },

@@ -5,6 +5,8 @@ import { defineCall, noInput } from './protocol';
 /** The merchant module: the studio's public profile and settings. */
 
 export const mchInfo = z.object({
+  /** The shop's id: the `mid` that the cart calls take. */
+  _id: z.string(),
   name: z.string(),
   logo: z.string(),
   description: z.string(),

@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'settings.manage',
   /** The audit log of staff changes (read only). */
   'audit.view',
+  /** The shop: categories, goods, SKUs, prices and stock. */
+  'shop.manage',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

@@ -7,6 +7,8 @@ import { uploadRoutes } from './account/upload';
 import { auditHandlers } from './audit/calls';
 import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
+import { cartHandlers } from './cart/calls';
+import { catalogHandlers } from './catalog/calls';
 import { dashboardHandlers } from './dashboard/calls';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
@@ -30,6 +32,8 @@ export const allCalls: RegisteredCall[] = [
   ...calendarHandlers,
   ...dashboardHandlers,
   ...auditHandlers,
+  ...catalogHandlers,
+  ...cartHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

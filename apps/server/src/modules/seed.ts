@@ -6,6 +6,7 @@ import type { Db } from '../platform/db';
 import { findUserByUsername } from './account/repo';
 import { users } from './account/schema';
 import { createUser } from './account/service';
+import { seedShop } from './catalog/seed';
 import { merchants } from './merchant/schema';
 import { MERCHANT_ID } from './merchant/service';
 import { seedClasses } from './reservations/seed';
@@ -52,7 +53,7 @@ const STUDIO = {
  * The demo studio: merchant info and the demo accounts, their passwords hashed at `hashCost`
  * (config PASSWORD_HASH_COST). Idempotent: runs at every start.
  */
-export async function seedDemo(db: Db, now: Date, hashCost: number): Promise<void> {
+export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: string): Promise<void> {
   await db
     .insert(merchants)
     .values({
@@ -85,4 +86,6 @@ export async function seedDemo(db: Db, now: Date, hashCost: number): Promise<voi
     if (demo.permissions) await db.update(users).set({ permissions: demo.permissions }).where(eq(users.id, row.id));
   }
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
+  const admin = await findUserByUsername(db, 'admin');
+  await seedShop(db, now, dataDir, admin!.id);
 }

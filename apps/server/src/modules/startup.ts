@@ -9,5 +9,5 @@ export async function runStartupTasks(db: Db, config: Config, clock: Clock): Pro
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD, clock.now(), config.PASSWORD_HASH_COST);
   }
-  if (config.SEED_DEMO) await seedDemo(db, clock.now(), config.PASSWORD_HASH_COST);
+  if (config.SEED_DEMO) await seedDemo(db, clock.now(), config.PASSWORD_HASH_COST, config.DATA_DIR);
 }

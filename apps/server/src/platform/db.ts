@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,6 +40,9 @@ export interface DatabaseOptions {
 // Numbers over 2^53 do not occur in this schema; read bigint/numeric counts as JS numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** The extensions the migrations create (pg_trgm for the goods search); PostgreSQL ships them as contrib. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -51,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client = options.pglite;
   if (!client) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;

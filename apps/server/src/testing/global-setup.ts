@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../config';
-import { migrateDatabase, openDatabase } from '../platform/db';
+import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS } from '../platform/db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
       await cleanup.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite: client });
   await migrateDatabase(database);
   const dump = await client.dumpDataDir('none');

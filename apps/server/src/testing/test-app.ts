@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { TestClock } from '../platform/clock';
-import { type Database, openDatabase } from '../platform/db';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../platform/db';
 import { withDatabase } from './global-setup';
 
 export interface CallOptions {
@@ -94,7 +94,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite: client });
   return { database, drop: async () => undefined };
 }

@@ -1,15 +1,46 @@
-/** Minimal image headers for tests: enough bytes for the type and size to be read, not whole pictures. */
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
-export function png(width: number, height: number, padTo = 64): Buffer {
-  const buf = Buffer.alloc(Math.max(padTo, 33));
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buf, 0);
-  buf.writeUInt32BE(13, 8);
-  buf.write('IHDR', 12, 'latin1');
-  buf.writeUInt32BE(width, 16);
-  buf.writeUInt32BE(height, 20);
-  buf[24] = 8;
-  buf[25] = 6;
-  return buf;
+/**
+ * Images for tests. `png` is a whole, decodable picture (a grey square), padded with a private
+ * chunk to `padTo` bytes when asked; the other formats here are headers only, enough for the type
+ * and size to be read (image-type.test.ts), and `encoded` makes a real one of any format.
+ */
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+export function png(width: number, height: number, padTo = 0): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // filter type: none
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+  ];
+  const size = parts.reduce((n, p) => n + p.length, 0) + 12;
+  // A private ancillary chunk (lower-case first letter: decoders skip it) fills up to padTo.
+  if (padTo > size + 12) parts.push(chunk('prVt', Buffer.alloc(padTo - size - 12)));
+  parts.push(chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat(parts);
+}
+
+/** A real, decodable image of the format. */
+export function encoded(format: 'jpeg' | 'gif' | 'webp' | 'png', width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#b08060' } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 export function jpeg(width: number, height: number): Buffer {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
+import { ImageUnreadable, makeImageVariants, removeImageVariants } from '../../platform/images';
 import { type AuthUser, header, sendError } from '../../platform/protocol';
 import type { RawRoute } from '../../platform/raw-routes';
 import { type ImageInfo, sniffImage } from './image-type';
@@ -46,6 +47,7 @@ export async function saveUpload(
   await mkdir(dir, { recursive: true });
   await writeFile(filePath, file.buffer, { flag: 'wx' });
   try {
+    await makeImageVariants(filePath);
     await repo.insertUpload(deps.db, {
       id,
       userId,
@@ -60,6 +62,7 @@ export async function saveUpload(
   } catch (error) {
     // No record, no file: an orphan on disk would never be cleaned up.
     await unlink(filePath).catch(() => undefined);
+    await removeImageVariants(filePath);
     throw error;
   }
   return { url, file_id: id };
@@ -130,8 +133,14 @@ export async function registerUploads(app: FastifyInstance, deps: UploadDeps): P
       const image = sniffImage(buffer);
       if (!image) return sendError(reply, req, 'FILE_TYPE_INVALID', { allowed: UPLOAD_IMAGE_TYPES.join(', ') });
 
-      const saved = await saveUpload(deps, user.uid, { buffer, image, name }, deps.clock.now());
-      return reply.send({ code: 0, msg: 'ok', ...saved });
+      try {
+        const saved = await saveUpload(deps, user.uid, { buffer, image, name }, deps.clock.now());
+        return reply.send({ code: 0, msg: 'ok', ...saved });
+      } catch (error) {
+        if (!(error instanceof ImageUnreadable)) throw error;
+        req.log.info({ err: error }, 'undecodable upload');
+        return invalidFile(reply, req, 'unreadable');
+      }
     });
   });
 }

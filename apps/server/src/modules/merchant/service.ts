@@ -41,6 +41,7 @@ export function toMchInfo(row: MerchantRow, locale?: Locale): MchInfo {
     image: row.shareImage || row.logo,
   };
   return {
+    _id: row.id,
     name,
     logo: row.logo,
     description: textIn(row.description, row.descriptionI18n, locale),
@@ -145,4 +146,9 @@ export function selectOnStudioRow<F extends Record<string, SQL.Aliased | SQL>>(d
     .from(merchants)
     .where(eq(merchants.id, sql.placeholder('merchant')))
     .limit(1);
+}
+
+/** Whether `mid` names this studio's shop (the cart calls take it; anything else is refused). */
+export function isShopId(mid: string): boolean {
+  return mid === MERCHANT_ID;
 }

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { accountCalls } from '@studio/contract/account';
+import { imageVariant } from '@studio/contract/images';
 import { merchantCalls } from '@studio/contract/merchant';
 import { packageCalls } from '@studio/contract/packages';
 import { reservationCalls } from '@studio/contract/reservations';
+import { shopCalls } from '@studio/contract/shop';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -23,12 +27,12 @@ const counts = async () => ({
 
 describe('demo classes', () => {
   it('seeds rooms, courses, teachers, two weeks of classes and the member’s packages, once', async () => {
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
     const first = await counts();
     expect(first).toMatchObject({ rooms: 3, courses: 5, teachers: 3 });
     expect(first.sessions).toBeGreaterThanOrEqual(28);
     expect(first.sessions).toBeLessThanOrEqual(56);
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
     expect(await counts()).toEqual(first);
 
     const login = await t.call(accountCalls.login, {
@@ -75,5 +79,30 @@ describe('demo classes', () => {
     const teacherLogin = await t.call(accountCalls.login, { username: 'lena', password: DEMO_PASSWORD });
     expect(teacherLogin.code).toBe(0);
     expect((teacherLogin.userInfo as { role: string[] }).role).toContain('teacher');
+  });
+});
+
+describe('demo shop', () => {
+  it('seeds class passes and goods with drawn pictures in every size, searchable in English and Chinese, once', async () => {
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    const all = await t.call(shopCalls.getGoodsList, { pageSize: 100 });
+    expect(all.total).toBe(13);
+    const passes = await t.call(shopCalls.getGoodsList, { type: 1, pageSize: 100 });
+    expect(passes.rows.map((g) => g.class_count).sort((a, b) => a! - b!)).toEqual([3, 5, 5, 10, 20]);
+    const tree = await t.call(shopCalls.getCategoryTree, {}, { locale: 'zh-Hans' });
+    expect(tree.rows.map((c) => c.name)).toEqual(['课程卡', '瑜伽垫与辅具', '服装', '饮品']);
+    const mats = await t.call(shopCalls.getGoodsList, { keyword: '瑜伽垫' }, { locale: 'zh-Hans' });
+    expect(mats.rows.map((g) => g.name).sort()).toEqual(['旅行瑜伽垫', '软木瑜伽垫']);
+    expect((await t.call(shopCalls.getGoodsList, { keyword: 'mat' })).rows.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['Cork Yoga Mat', 'Travel Yoga Mat']),
+    );
+    const mat = await t.call(shopCalls.getGoodsDetail, { _id: mats.rows[0]!._id });
+    for (const url of mat.goods.images) {
+      for (const file of [url, imageVariant(url, 'thumb'), imageVariant(url, 'detail')]) {
+        expect(existsSync(path.join(t.config.DATA_DIR, file.slice(1))), file).toBe(true);
+      }
+    }
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    expect((await t.call(shopCalls.getGoodsList, { pageSize: 100 })).total).toBe(13);
   });
 });

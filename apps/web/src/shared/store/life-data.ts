@@ -1,6 +1,6 @@
 import type { UserInfo } from '@studio/contract/account';
+import type { CartItem } from '@studio/contract/cart';
 import type { Locale } from '@studio/contract/locale';
-import type { CartItem } from '@studio/contract/orders';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

@@ -1,0 +1,39 @@
+import { adminShopCalls, HOT_KEYWORDS, shopCalls } from '@studio/contract/shop';
+import { handle, handlePub } from '../../platform/protocol';
+import * as catalog from './service';
+
+export const catalogHandlers = [
+  handlePub(shopCalls.getCategoryTree, async (_input, ctx) => ({
+    rows: await catalog.categoryTree(ctx.db, ctx.locale),
+  })),
+  handlePub(shopCalls.getGoodsList, (input, ctx) => catalog.listGoodsForMembers(ctx, input)),
+  handlePub(shopCalls.getGoodsDetail, async (input, ctx) => ({ goods: await catalog.goodsDetail(ctx, input._id) })),
+  handlePub(shopCalls.getHotKeywords, async (_input, ctx) => ({
+    list: await catalog.hotKeywords(ctx.db, HOT_KEYWORDS),
+  })),
+  handle(shopCalls.toggleCollect, async (input, ctx) => ({
+    collected: await catalog.toggleFavorite(ctx, input.goods_id),
+  })),
+  handle(shopCalls.getCollectList, (input, ctx) => catalog.listFavorites(ctx, input)),
+
+  handle(adminShopCalls.getCategoryTree, async (_input, ctx) => ({
+    rows: await catalog.adminCategoryTree(ctx.db, ctx.locale),
+  })),
+  handle(adminShopCalls.saveCategory, async (input, ctx) => {
+    const row = await catalog.saveCategory(ctx, input);
+    return { category: { _id: row.id, parent_id: row.parentId, name: row.name } };
+  }),
+  handle(adminShopCalls.deleteCategory, async (input, ctx) => {
+    await catalog.deleteCategory(ctx, input._id);
+    return {};
+  }),
+  handle(adminShopCalls.saveGoods, async (input, ctx) => ({ goods: await catalog.saveGoods(ctx, input) })),
+  handle(adminShopCalls.getGoods, async (input, ctx) => ({
+    goods: await catalog.adminGoods(ctx.db, input._id, ctx.locale),
+  })),
+  handle(adminShopCalls.getGoodsList, (input, ctx) => catalog.adminGoodsList(ctx, input)),
+  handle(adminShopCalls.setOnSale, async (input, ctx) => ({
+    goods: await catalog.setOnSale(ctx, input._id, input.is_on_sale),
+  })),
+  handle(adminShopCalls.adjustStock, async (input, ctx) => ({ sku: await catalog.adjustStock(ctx, input) })),
+];

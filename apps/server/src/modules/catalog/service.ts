@@ -1,0 +1,553 @@
+import path from 'node:path';
+import type { Locale } from '@studio/contract/locale';
+import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
+import {
+  type AdminCategoryNode,
+  type adminGoodsListInput,
+  type adminGoodsRecord,
+  type adminSkuRecord,
+  CATEGORY_MAX_LEVEL,
+  type CategoryNode,
+  type categorySaveInput,
+  type GoodsDetail,
+  type GoodsSummary,
+  type goodsListInput,
+  type goodsSaveInput,
+  type SkuRecord,
+} from '@studio/contract/shop';
+import sanitizeHtml from 'sanitize-html';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { makeImageVariants } from '../../platform/images';
+import { textIn } from '../../platform/localized-text';
+import { pageOf } from '../../platform/paging';
+import type { CallContext } from '../../platform/protocol';
+import { runUnitOfWork } from '../../platform/unit-of-work';
+import { uploadedImage } from '../account/service';
+import { uploadsRoot } from '../account/upload';
+import { auditBy, recordAudit } from '../audit/service';
+import { getMerchant } from '../merchant/service';
+import { assertCoursesExist, getCourseOrFail, listCourses } from '../schedule/service';
+import * as repo from './repo';
+
+export type { GoodsRow, SkuRow } from './repo';
+
+type Shown = z.input<typeof adminGoodsRecord>;
+
+// ---------------------------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------------------------
+
+export function toSkuRecord(row: repo.SkuRow, locale?: Locale): SkuRecord {
+  return {
+    _id: row.id,
+    goods_id: row.goodsId,
+    sku_name: textIn(row.skuName, row.skuNameI18n, locale),
+    price: row.price,
+    original_price: row.originalPrice,
+    stock: row.stock,
+    weight: row.weight,
+    class_count: row.classCount,
+    image: row.image,
+  };
+}
+
+function toSummary(row: repo.GoodsListRow, locale?: Locale): GoodsSummary {
+  const g = row.goods;
+  return {
+    _id: g.id,
+    name: textIn(g.name, g.nameI18n, locale),
+    type: g.type as 0 | 1,
+    cart_rule: g.cartRule as 0 | 1,
+    category_id: g.categoryId,
+    image: g.images[0] ?? '',
+    price: row.minPrice,
+    max_price: row.maxPrice,
+    original_price: row.originalPrice,
+    stock: row.stock,
+    sold_out: row.stock <= 0,
+    is_on_sale: g.isOnSale,
+    view_count: g.viewCount,
+    class_count: row.classCount,
+    discount_type: 0,
+  };
+}
+
+function toDetail(
+  g: repo.GoodsRow,
+  skus: repo.SkuRow[],
+  courses: { _id: string; name: string }[],
+  isCollected: boolean,
+  locale?: Locale,
+): GoodsDetail {
+  const prices = skus.map((s) => s.price);
+  const stock = skus.reduce((n, s) => n + s.stock, 0);
+  const originals = skus.map((s) => s.originalPrice).filter((p): p is number => p !== null);
+  const classCounts = skus.map((s) => s.classCount).filter((c): c is number => c !== null);
+  return {
+    _id: g.id,
+    name: textIn(g.name, g.nameI18n, locale),
+    type: g.type as 0 | 1,
+    cart_rule: g.cartRule as 0 | 1,
+    category_id: g.categoryId,
+    image: g.images[0] ?? '',
+    price: prices.length ? Math.min(...prices) : 0,
+    max_price: prices.length ? Math.max(...prices) : 0,
+    original_price: originals.length ? Math.min(...originals) : null,
+    stock,
+    sold_out: stock <= 0,
+    is_on_sale: g.isOnSale,
+    view_count: g.viewCount,
+    class_count: classCounts.length ? Math.min(...classCounts) : null,
+    discount_type: 0,
+    images: g.images,
+    description: textIn(g.description, g.descriptionI18n, locale),
+    sku_list: skus.map((s) => toSkuRecord(s, locale)),
+    exp_time_mode: g.expTimeMode as 0 | 1 | 2,
+    exp_time_range: g.expTimeMode === 1 ? g.expTimeRange : null,
+    exp_time_rule: g.expTimeMode === 2 ? g.expTimeRule : null,
+    courses,
+    freight_id: g.freightId,
+    is_collected: isCollected,
+  };
+}
+
+function toAdminRecord(g: repo.GoodsRow, skus: repo.SkuRow[], locale?: Locale): Shown {
+  return {
+    ...toDetail(g, skus, [], false, locale),
+    name_i18n: g.nameI18n,
+    description_i18n: g.descriptionI18n,
+    course_ids: g.courseIds,
+    sku_list: skus.map(
+      (s): z.input<typeof adminSkuRecord> => ({ ...toSkuRecord(s, locale), sku_name_i18n: s.skuNameI18n }),
+    ),
+    created_at: g.createdAt.toISOString(),
+    updated_at: g.updatedAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------------------------
+
+function buildTree<T extends { _id: string; parent_id: string | null; children: T[] }>(nodes: T[]): T[] {
+  const byId = new Map(nodes.map((n) => [n._id, n]));
+  const roots: T[] = [];
+  for (const n of nodes) {
+    const parent = n.parent_id ? byId.get(n.parent_id) : undefined;
+    (parent ? parent.children : roots).push(n);
+  }
+  return roots;
+}
+
+export async function categoryTree(db: DbOrTx, locale?: Locale): Promise<CategoryNode[]> {
+  const rows = await repo.listCategories(db);
+  return buildTree(
+    rows.map((r) => ({
+      _id: r.id,
+      parent_id: r.parentId,
+      name: textIn(r.name, r.nameI18n, locale),
+      sort: r.sort,
+      children: [],
+    })),
+  );
+}
+
+export async function adminCategoryTree(db: DbOrTx, locale?: Locale): Promise<AdminCategoryNode[]> {
+  const [rows, counts] = await Promise.all([repo.listCategories(db), repo.goodsCountByCategory(db)]);
+  return buildTree(
+    rows.map((r) => ({
+      _id: r.id,
+      parent_id: r.parentId,
+      name: textIn(r.name, r.nameI18n, locale),
+      name_i18n: r.nameI18n,
+      sort: r.sort,
+      goods_count: counts.get(r.id) ?? 0,
+      children: [],
+    })),
+  );
+}
+
+/** A category and every category under it. */
+async function categoryWithDescendants(db: DbOrTx, id: string): Promise<string[]> {
+  const rows = await repo.listCategories(db);
+  const out = [id];
+  for (let i = 0; i < out.length; i++) for (const r of rows) if (r.parentId === out[i]) out.push(r.id);
+  return out;
+}
+
+/**
+ * Creates or edits a category. Its parent must exist, must not be itself or under it (no cycle), and
+ * the tree stays at most CATEGORY_MAX_LEVEL deep, counting the levels the category carries below it.
+ */
+export async function saveCategory(ctx: CallContext, input: z.output<typeof categorySaveInput>) {
+  const now = ctx.clock.now();
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const rows = await repo.listCategories(tx);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const existing = input._id ? (byId.get(input._id) ?? fail('NOT_FOUND', {}, { field: '_id' })) : undefined;
+    const id = existing?.id ?? newId();
+    let depth = 1;
+    for (let p = input.parent_id; p; p = byId.get(p)?.parentId ?? null) {
+      if (!byId.has(p)) fail('NOT_FOUND', {}, { field: 'parent_id' });
+      if (p === id) fail('INVALID_PARAM', { field: 'parent_id' }, { field: 'parent_id', reason: 'cycle' });
+      depth++;
+    }
+    const below = (nodeId: string): number =>
+      1 + Math.max(0, ...rows.filter((r) => r.parentId === nodeId).map((r) => below(r.id)));
+    const height = existing ? below(existing.id) : 1;
+    if (depth + height - 1 > CATEGORY_MAX_LEVEL) fail('CATEGORY_TOO_DEEP', { levels: CATEGORY_MAX_LEVEL });
+    const { defaultLocale } = await getMerchant(tx);
+    const name = applyLocalizedInput(input.name, defaultLocale, existing?.nameI18n);
+    const saved = await repo.upsertCategory(tx, {
+      id,
+      parentId: input.parent_id,
+      name: name.value,
+      nameI18n: name.values,
+      sort: input.sort,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'category',
+      objectId: id,
+      before: existing ?? null,
+      after: saved,
+    });
+    return saved;
+  });
+}
+
+/** Deletes an empty category: no sub-categories, no goods. */
+export async function deleteCategory(ctx: CallContext, id: string): Promise<void> {
+  await runUnitOfWork(ctx, async ({ tx }) => {
+    const rows = await repo.listCategories(tx);
+    const existing = rows.find((r) => r.id === id) ?? fail('NOT_FOUND', {}, { field: '_id' });
+    const goodsIn = (await repo.goodsCountByCategory(tx)).get(id) ?? 0;
+    if (goodsIn > 0 || rows.some((r) => r.parentId === id)) fail('CATEGORY_NOT_EMPTY');
+    await repo.deleteCategory(tx, id);
+    await recordAudit(tx, auditBy(ctx), { objectType: 'category', objectId: id, before: existing, after: null });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goods for members
+// ---------------------------------------------------------------------------------------------
+
+/** Longest keyword kept for the hot list. */
+const MAX_KEYWORD = 32;
+
+export async function listGoodsForMembers(ctx: CallContext, input: z.output<typeof goodsListInput>) {
+  const course = input.course_id ? await getCourseOrFail(ctx.db, input.course_id) : undefined;
+  const { rows, total } = await repo.listGoods(
+    ctx.db,
+    {
+      onSaleOnly: true,
+      categoryIds: input.category_id ? await categoryWithDescendants(ctx.db, input.category_id) : undefined,
+      keyword: input.keyword,
+      type: input.type,
+      course: course ? { id: course.id, acceptedGoodsIds: course.acceptedGoodsIds } : undefined,
+    },
+    input,
+    { sort: input.sort },
+  );
+  const keyword = input.keyword?.trim().toLowerCase().replace(/\s+/g, ' ');
+  // A search that found something counts towards the hot keywords (typos that find nothing do not).
+  if (keyword && input.pageIndex === 1 && total > 0 && keyword.length <= MAX_KEYWORD) {
+    await repo.countKeyword(ctx.db, keyword, ctx.clock.now());
+  }
+  return pageOf(
+    rows.map((r) => toSummary(r, ctx.locale)),
+    total,
+    input,
+  );
+}
+
+/** Summaries of these goods (on sale or not), in the order given; unknown ids are left out. */
+export async function goodsSummaries(db: DbOrTx, ids: readonly string[], locale?: Locale): Promise<GoodsSummary[]> {
+  if (!ids.length) return [];
+  const { rows } = await repo.listGoods(db, { ids }, { pageIndex: 1, pageSize: ids.length }, {});
+  const byId = new Map(rows.map((r) => [r.goods.id, toSummary(r, locale)]));
+  return ids.map((id) => byId.get(id)).filter((g): g is GoodsSummary => g !== undefined);
+}
+
+/** The courses that accept a package bought as `g`; empty when every course does. */
+async function acceptingCourses(db: DbOrTx, g: repo.GoodsRow, locale?: Locale) {
+  if (g.type !== 1) return [];
+  const { rows } = await listCourses(db, { activeOnly: true });
+  const accepting = rows.filter(
+    (c) =>
+      (g.courseIds.length === 0 || g.courseIds.includes(c.id)) &&
+      (c.acceptedGoodsIds.length === 0 || c.acceptedGoodsIds.includes(g.id)),
+  );
+  if (accepting.length === rows.length) return [];
+  return accepting.map((c) => ({ _id: c.id, name: textIn(c.name, c.nameI18n, locale) }));
+}
+
+/** An on-sale goods item with its SKUs; counts the view. Off sale or unknown: PRODUCT_OFF_SALE. */
+export async function goodsDetail(ctx: CallContext, id: string): Promise<GoodsDetail> {
+  const g = (await repo.viewGoods(ctx.db, id)) ?? fail('PRODUCT_OFF_SALE');
+  const [skus, courses, collected] = await Promise.all([
+    repo.listSkus(ctx.db, [g.id]),
+    acceptingCourses(ctx.db, g, ctx.locale),
+    ctx.user ? repo.favoriteIds(ctx.db, ctx.user.uid, [g.id]) : Promise.resolve(new Set<string>()),
+  ]);
+  return toDetail(g, skus, courses, collected.has(g.id), ctx.locale);
+}
+
+export async function toggleFavorite(ctx: CallContext & { user: { uid: string } }, goodsId: string) {
+  const g = await repo.findGoods(ctx.db, goodsId);
+  // Removing a favourite of goods now off sale is fine; adding one is not.
+  const isFavorite = (await repo.favoriteIds(ctx.db, ctx.user.uid, [goodsId])).has(goodsId);
+  if (!g || (!g.isOnSale && !isFavorite)) fail('PRODUCT_OFF_SALE');
+  return repo.toggleFavorite(ctx.db, ctx.user.uid, goodsId, ctx.clock.now());
+}
+
+export async function listFavorites(
+  ctx: CallContext & { user: { uid: string } },
+  page: { pageIndex: number; pageSize: number },
+) {
+  const { ids, total } = await repo.listFavoriteIds(ctx.db, ctx.user.uid, page);
+  return pageOf(await goodsSummaries(ctx.db, ids, ctx.locale), total, page);
+}
+
+export const hotKeywords = repo.hotKeywords;
+
+// ---------------------------------------------------------------------------------------------
+// SKUs for the cart (and orders)
+// ---------------------------------------------------------------------------------------------
+
+export interface SkuSnapshot {
+  sku: repo.SkuRow;
+  goods: repo.GoodsRow;
+  /** On sale, and the SKU still offered. */
+  buyable: boolean;
+  goodsName: string;
+  skuName: string;
+  image: string;
+}
+
+/** SKUs with their goods, in the caller's language; unknown ids are left out of the map. */
+export async function skuSnapshots(
+  db: DbOrTx,
+  skuIds: readonly string[],
+  locale?: Locale,
+): Promise<Map<string, SkuSnapshot>> {
+  const rows = await repo.skusWithGoods(db, [...new Set(skuIds)]);
+  return new Map(
+    rows.map(({ sku, goods }) => [
+      sku.id,
+      {
+        sku,
+        goods,
+        buyable: goods.isOnSale && sku.removedAt === null,
+        goodsName: textIn(goods.name, goods.nameI18n, locale),
+        skuName: textIn(sku.skuName, sku.skuNameI18n, locale),
+        image: sku.image ?? goods.images[0] ?? '',
+      },
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goods for staff
+// ---------------------------------------------------------------------------------------------
+
+export async function adminGoodsList(ctx: CallContext, input: z.output<typeof adminGoodsListInput>) {
+  const { rows, total } = await repo.listGoods(
+    ctx.db,
+    {
+      categoryIds: input.category_id ? await categoryWithDescendants(ctx.db, input.category_id) : undefined,
+      keyword: input.keyword,
+      type: input.type,
+      isOnSale: input.is_on_sale,
+      lowStock: input.low_stock,
+    },
+    input,
+    { sort: input.sort ?? 'created_at', order: input.sort ? input.order : 'desc' },
+  );
+  return pageOf(
+    rows.map((r) => toSummary(r, ctx.locale)),
+    total,
+    input,
+  );
+}
+
+export async function adminGoods(db: DbOrTx, id: string, locale?: Locale): Promise<Shown> {
+  const g = (await repo.findGoods(db, id)) ?? fail('NOT_FOUND', {}, { field: '_id' });
+  return toAdminRecord(g, await repo.listSkus(db, [g.id]), locale);
+}
+
+/** Rich text as staff may write it: headings, paragraphs, lists, emphasis, links and images. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'img', 'blockquote'],
+    allowedAttributes: { a: ['href'], img: ['src', 'alt'] },
+    allowedSchemes: ['https', 'http', 'mailto'],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  });
+}
+
+const plain = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+
+/** Every language of the name, SKU names and description, in lower case, for the keyword search. */
+function searchTextOf(name: LocalizedText, description: LocalizedText, skuNames: LocalizedText[]): string {
+  const parts = [
+    ...Object.values(name),
+    ...skuNames.flatMap((s) => Object.values(s)),
+    ...Object.values(description).map((d) => plain(d ?? '')),
+  ];
+  return parts.join(' \n ').toLowerCase().slice(0, 20_000);
+}
+
+/** An uploaded image's url, with its sizes made (an upload from before sizes existed gets them now). */
+async function goodsImage(tx: Tx, dataDir: string, url: string, field: string): Promise<string> {
+  const stored = await uploadedImage(tx, url, field);
+  await makeImageVariants(path.join(uploadsRoot(dataDir), stored.replace(/^\/uploads\//, '')));
+  return stored;
+}
+
+/**
+ * Creates or edits a goods item and its SKUs in one audited unit of work. SKUs given with an `_id`
+ * must be this goods'; SKUs left out are removed (kept for the carts and orders naming them). An
+ * existing SKU's stock is not touched here (admin/goods.adjustStock moves it).
+ */
+export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSaveInput>): Promise<Shown> {
+  const now = ctx.clock.now();
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const existing = input._id
+      ? ((await repo.lockGoods(tx, input._id)) ?? fail('NOT_FOUND', {}, { field: '_id' }))
+      : undefined;
+    const existingSkus = existing ? await repo.listSkus(tx, [existing.id]) : [];
+    if (existing && existing.type !== input.type) {
+      fail('INVALID_PARAM', { field: 'type' }, { field: 'type', reason: 'typeFixed' });
+    }
+    if (input.category_id && !(await repo.findCategory(tx, input.category_id))) {
+      fail('NOT_FOUND', {}, { field: 'category_id' });
+    }
+    const courseIds = input.type === 1 ? [...new Set(input.course_ids ?? existing?.courseIds ?? [])] : [];
+    await assertCoursesExist(tx, courseIds);
+    const images: string[] = [];
+    for (const [i, url] of input.images.entries()) {
+      images.push(await goodsImage(tx, ctx.config.DATA_DIR, url, `images.${i}`));
+    }
+    const { defaultLocale } = await getMerchant(tx);
+    const name = applyLocalizedInput(input.name, defaultLocale, existing?.nameI18n);
+    const description = applyLocalizedInput(
+      typeof input.description === 'string'
+        ? sanitizeDescription(input.description)
+        : Object.fromEntries(Object.entries(input.description).map(([l, v]) => [l, sanitizeDescription(v ?? '')])),
+      defaultLocale,
+      existing?.descriptionI18n,
+    );
+    const id = existing?.id ?? newId();
+    const skuInputs = input.sku_list;
+    const mine = new Map(existingSkus.map((s) => [s.id, s]));
+    const skuNames: LocalizedText[] = [];
+    const prepared = [];
+    for (const [i, s] of skuInputs.entries()) {
+      const prior = s._id ? mine.get(s._id) : undefined;
+      if (s._id && !prior) fail('NOT_FOUND', {}, { field: `sku_list.${i}._id` });
+      const skuName = applyLocalizedInput(s.sku_name, defaultLocale, prior?.skuNameI18n);
+      skuNames.push(skuName.values);
+      const image = s.image ? await goodsImage(tx, ctx.config.DATA_DIR, s.image, `sku_list.${i}.image`) : null;
+      prepared.push({ i, s, prior, skuName, image });
+    }
+    const saved = await repo.upsertGoods(tx, {
+      id,
+      name: name.value,
+      nameI18n: name.values,
+      type: input.type,
+      categoryId: input.category_id,
+      cartRule: input.cart_rule,
+      images,
+      description: description.value,
+      descriptionI18n: description.values,
+      isOnSale: input.is_on_sale,
+      freightId: input.type === 0 ? (input.freight_id ?? existing?.freightId ?? null) : null,
+      expTimeMode: input.type === 1 ? input.exp_time_mode : 0,
+      expTimeRange: input.type === 1 && input.exp_time_mode === 1 ? (input.exp_time_range ?? null) : null,
+      expTimeRule: input.type === 1 && input.exp_time_mode === 2 ? (input.exp_time_rule ?? null) : null,
+      courseIds,
+      searchText: searchTextOf(name.values, description.values, skuNames),
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    });
+    const skus: repo.SkuRow[] = [];
+    for (const { i, s, prior, skuName, image } of prepared) {
+      skus.push(
+        await repo.upsertSku(tx, {
+          id: prior?.id ?? newId(),
+          goodsId: id,
+          skuName: skuName.value,
+          skuNameI18n: skuName.values,
+          price: s.price,
+          originalPrice: s.original_price ?? null,
+          stock: prior ? prior.stock : (s.stock ?? 0),
+          weight: input.type === 0 ? (s.weight ?? null) : null,
+          classCount: input.type === 1 ? (s.class_count ?? null) : null,
+          image,
+          sort: i,
+          createdAt: prior?.createdAt ?? now,
+          updatedAt: now,
+        }),
+      );
+    }
+    await repo.removeSkusExcept(
+      tx,
+      id,
+      skus.map((s) => s.id),
+      now,
+    );
+    const after = toAdminRecord(saved, skus, ctx.locale);
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'goods',
+      objectId: id,
+      before: existing ? toAdminRecord(existing, existingSkus, ctx.locale) : null,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function setOnSale(ctx: CallContext, id: string, isOnSale: boolean): Promise<Shown> {
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const before = (await repo.lockGoods(tx, id)) ?? fail('NOT_FOUND', {}, { field: '_id' });
+    const after = (await repo.setOnSale(tx, id, isOnSale, ctx.clock.now()))!;
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'goods',
+      objectId: id,
+      before: { is_on_sale: before.isOnSale },
+      after: { is_on_sale: after.isOnSale },
+    });
+    return toAdminRecord(after, await repo.listSkus(tx, [id]), ctx.locale);
+  });
+}
+
+/** Staff move a SKU's stock by `delta` (never below 0, whatever else moves it at once), audited with the reason. */
+export async function adjustStock(
+  ctx: CallContext,
+  input: { sku_id: string; delta: number; reason: string },
+): Promise<z.input<typeof adminSkuRecord>> {
+  const now = ctx.clock.now();
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const before = await repo.findSku(tx, input.sku_id);
+    if (!before || before.removedAt) fail('NOT_FOUND', {}, { field: 'sku_id' });
+    const after = await repo.adjustStock(tx, input.sku_id, input.delta, now);
+    if (!after) {
+      const stock = (await repo.findSku(tx, input.sku_id))?.stock ?? 0;
+      fail('STOCK_BELOW_ZERO', { stock }, { stock });
+    }
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'sku',
+      objectId: input.sku_id,
+      before: { stock: before!.stock },
+      after: { stock: after!.stock, delta: input.delta, reason: input.reason },
+    });
+    return { ...toSkuRecord(after!, ctx.locale), sku_name_i18n: after!.skuNameI18n };
+  });
+}
