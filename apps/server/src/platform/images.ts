@@ -13,7 +13,8 @@ export async function makeImageVariants(filePath: string): Promise<void> {
     const out = `${base}.w${width}.webp`;
     if (await exists(out)) continue;
     try {
-      await sharp(filePath, { animated: false })
+      // Lenient like a browser: a picture with a damaged chunk still shows; one with no image in it fails.
+      await sharp(filePath, { animated: false, failOn: 'none' })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })

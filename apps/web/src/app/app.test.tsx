@@ -49,8 +49,7 @@ describe('app shell', () => {
     const tabs = screen.getByRole('navigation', { name: 'Main sections' });
     expect(tabs.textContent).toContain('Home');
     expect(tabs.textContent).toContain('Classes');
-    // The order tab stays hidden until the shop is built.
-    expect(tabs.textContent).not.toContain('Shop');
+    expect(tabs.textContent).toContain('Shop');
     expect(screen.getByRole('link', { name: 'Me' }).getAttribute('aria-current')).toBe('page');
   });
 });

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { antdLocaleOf } from '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
+import { useIsLoggedIn } from '@/shared/session/session';
+import { useLifeData } from '@/shared/store/life-data';
 import { router } from './router';
 import { refreshSessionOncePerDay } from './startup';
 
@@ -23,6 +25,15 @@ export function App() {
   useEffect(() => {
     void refreshSessionOncePerDay();
   }, []);
+
+  // The cart badge is live from launch: the member's server cart (a visitor's device cart merged in
+  // at login), re-read whenever the session changes. Loaded on demand, outside the shell's bundle.
+  const loggedIn = useIsLoggedIn();
+  const hasDeviceCart = useLifeData((s) => s.cart.list.length > 0);
+  useEffect(() => {
+    if (!loggedIn && !hasDeviceCart) return;
+    void import('@/features/shop/api/cart').then((cart) => cart.refreshCart()).catch(() => undefined);
+  }, [loggedIn, hasDeviceCart]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -267,5 +267,60 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
 
+  {
+    path: paths.order,
+    titleKey: 'shop.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/shop-page'),
+      (m) => m.ShopPage,
+    ),
+  },
+  {
+    path: paths.goodsList,
+    titleKey: 'shop.listTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/goods-list-page'),
+      (m) => m.GoodsListPage,
+    ),
+  },
+  {
+    path: paths.goodsSearch,
+    titleKey: 'shop.searchTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/search-page'),
+      (m) => m.SearchPage,
+    ),
+  },
+  {
+    path: paths.goodsDetail,
+    titleKey: 'shop.detailTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/goods-detail-page'),
+      (m) => m.GoodsDetailPage,
+    ),
+  },
+  {
+    // Spec 2: the cart is open to visitors; their cart stays on the device until they log in.
+    path: paths.goodsCart,
+    titleKey: 'shop.cartTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/cart-page'),
+      (m) => m.CartPage,
+    ),
+  },
+  {
+    path: paths.collect,
+    titleKey: 'shop.collectTitle',
+    page: load(
+      () => import('@/features/shop/pages/collect-page'),
+      (m) => m.CollectPage,
+    ),
+  },
+
   notFoundRoute,
 ];

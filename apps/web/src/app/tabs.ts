@@ -38,7 +38,7 @@ export const tabs: readonly TabDef[] = [
     path: paths.order,
     titleKey: 'common.tabs.order',
     icon: ShopbagOutline,
-    visible: false,
+    visible: true,
     badge: (s) => s.cart.list.reduce((sum, item) => sum + item.buy_num, 0),
   },
   { key: 'profile', path: paths.profile, titleKey: 'common.tabs.profile', icon: UserOutline, visible: true },

@@ -3,7 +3,7 @@ import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contr
 import type { adminMerchantRecord, MchInfo, merchantSaveInput } from '@studio/contract/merchant';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
+import { type DbOrTx, preparedQuery } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { inTransaction } from '../../platform/unit-of-work';
 import { merchants } from './schema';

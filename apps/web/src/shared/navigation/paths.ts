@@ -33,6 +33,13 @@ export const paths = {
   coursePurchased: '/pages/course/purchased',
   reservations: '/pages/user/reservations',
 
+  goodsList: '/pages/goods/goods-list',
+  goodsDetail: '/pages/goods/goods-detail',
+  goodsCart: '/pages/goods/goods-cart',
+  goodsSearch: '/pages/goods/search',
+  imageGallery: '/pages/goods/image-gallery',
+  collect: '/pages/user/collect/collect',
+
   teacherWorkbench: '/pages/teacher/workbench',
   teacherIntroduction: '/pages/teacher/introduction',
   teacherCourse: '/pages/teacher/course',

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@studio/contract/account';
-import type { CartItem } from '@studio/contract/cart';
+import type { CartLine } from '@studio/contract/cart';
 import type { Locale } from '@studio/contract/locale';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -12,8 +12,16 @@ export interface LifeData {
     /** Local date (YYYY-MM-DD) of the last login-by-token refresh: it runs at most once a day. */
     tokenRefreshedOn: string | null;
   };
-  cart: { list: CartItem[] };
-  goods: Record<string, never>;
+  cart: {
+    /** The cart's lines: the member's server cart as last read, or a visitor's cart on this device. */
+    list: CartLine[];
+    /** Whose server cart `list` mirrors; null = a visitor's device cart, merged in at login. */
+    owner: string | null;
+  };
+  goods: {
+    /** The member's own recent searches on this device, newest first. */
+    searchHistory: string[];
+  };
   user: {
     uni_id_token: string | null;
     /** ms since epoch */
@@ -35,8 +43,8 @@ export const useLifeData = create<LifeData>()(
   persist(
     (): LifeData => ({
       app: { locale: null, deviceId: randomId(), tokenRefreshedOn: null },
-      cart: { list: [] },
-      goods: {},
+      cart: { list: [], owner: null },
+      goods: { searchHistory: [] },
       user: emptyUser,
     }),
     {

@@ -1,0 +1,205 @@
+import { CART_SYNC_DEBOUNCE_MS, type CartLine, type CartSku, cartCalls } from '@studio/contract/cart';
+import { MAX_BUY_NUM } from '@studio/contract/shop';
+import { call } from '@/shared/api/call-function';
+import { queryClient } from '@/shared/api/query-client';
+import { mchInfoQuery } from '@/shared/merchant/mch-info';
+import { isTokenValid } from '@/shared/session/session';
+import { patchLifeData, useLifeData } from '@/shared/store/life-data';
+
+/*
+ * The cart (RULES.md "Goods, stock and cart"): a member's cart lives on the server and the store
+ * mirrors it; every change shows at once and the whole cart syncs with client/order.setCart,
+ * debounced 500 ms (spec 9). A visitor's cart lives on the device until login merges it in.
+ */
+
+const store = () => useLifeData.getState();
+const memberId = () => {
+  const { user } = store();
+  return isTokenValid(user) ? (user.uni_id_user_info?._id ?? null) : null;
+};
+
+function setLines(list: CartLine[], owner: string | null) {
+  patchLifeData('cart', { list, owner });
+}
+
+/** The shop's id (mchInfo._id) that the cart calls take. */
+async function shopId(): Promise<string> {
+  return (await queryClient.fetchQuery(mchInfoQuery)).mchInfo._id;
+}
+
+/** A visitor's line from a fresh SKU: checked against stock and sale state like the server does. */
+function deviceLine(mid: string, sku: CartSku, buyNum: number, prior?: CartLine): CartLine {
+  const state: CartLine['state'] = !sku.is_on_sale
+    ? 'off_sale'
+    : sku.stock <= 0
+      ? 'sold_out'
+      : buyNum > sku.stock
+        ? 'quantity_capped'
+        : prior && prior.price !== sku.price
+          ? 'price_changed'
+          : 'ok';
+  const buyable = state !== 'off_sale' && state !== 'sold_out';
+  return {
+    sku_id: sku._id,
+    buy_num: state === 'quantity_capped' ? sku.stock : buyNum,
+    sku_name: sku.sku_name,
+    image: sku.image,
+    price: sku.price,
+    stock: sku.stock,
+    goods_id: sku.goodsInfo._id,
+    goods_name: sku.goodsInfo.name,
+    goods_type: sku.goodsInfo.type,
+    cart_rule: sku.goodsInfo.cart_rule,
+    action_checked: buyable && (prior?.action_checked ?? true),
+    add_time: prior?.add_time ?? Date.now(),
+    mid,
+    state,
+    previous_price: state === 'price_changed' ? (prior?.price ?? null) : null,
+  };
+}
+
+let refreshing: Promise<CartLine[]> | null = null;
+
+/**
+ * Reads the cart afresh: the member's from the server (merging a device cart first), a visitor's
+ * re-checked. Calls made while one runs share it, so a device cart is merged once.
+ */
+export function refreshCart(): Promise<CartLine[]> {
+  refreshing ??= readCart().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function readCart(): Promise<CartLine[]> {
+  const uid = memberId();
+  const mid = await shopId();
+  const { list, owner } = store().cart;
+  if (uid) {
+    const device = owner === null ? list : [];
+    const answer = device.length
+      ? await call(cartCalls.mergeCart, { mid, list: device.map(({ sku_id, buy_num }) => ({ sku_id, buy_num })) })
+      : await call(cartCalls.getCart, { mid }, { silent: true, loading: false });
+    setLines(answer.list, uid);
+    return answer.list;
+  }
+  if (owner !== null) {
+    // Signed out: a member's cart stays with their account, not on the device.
+    setLines([], null);
+    return [];
+  }
+  if (!list.length) return list;
+  const { list: skus } = await call(
+    cartCalls.getGoodsSkuList,
+    { mid, sku_ids: list.map((l) => l.sku_id) },
+    { silent: true, loading: false },
+  );
+  const bySku = new Map(skus.map((s) => [s._id, s]));
+  const fresh = list.flatMap((l) => {
+    const sku = bySku.get(l.sku_id);
+    return sku ? [deviceLine(mid, sku, l.buy_num, l)] : [];
+  });
+  setLines(fresh, null);
+  return fresh;
+}
+
+/** Adds to the cart, capped at stock; answers the quantity the line now holds and whether it was capped. */
+export async function addToCart(sku: CartSku, buyNum: number): Promise<{ buy_num: number; capped: boolean }> {
+  const uid = memberId();
+  const mid = await shopId();
+  if (uid) {
+    const answer = await call(cartCalls.addToCart, {
+      mid,
+      goods_id: sku.goodsInfo._id,
+      sku_id: sku._id,
+      buy_num: buyNum,
+    });
+    setLines(answer.list, uid);
+    return { buy_num: answer.buy_num, capped: answer.capped };
+  }
+  const { list } = store().cart;
+  const prior = list.find((l) => l.sku_id === sku._id);
+  const wanted = (prior?.buy_num ?? 0) + buyNum;
+  const cap = Math.min(sku.stock, MAX_BUY_NUM);
+  const line = deviceLine(mid, sku, Math.min(wanted, cap), prior);
+  setLines([line, ...list.filter((l) => l.sku_id !== sku._id)], null);
+  return { buy_num: line.buy_num, capped: wanted > cap };
+}
+
+let syncTimer: ReturnType<typeof setTimeout> | undefined;
+let syncing: Promise<unknown> = Promise.resolve();
+
+/** Syncs the whole cart to the server once changes stop for 500 ms (members only). */
+function scheduleSync() {
+  const uid = memberId();
+  if (!uid) return;
+  clearTimeout(syncTimer);
+  syncTimer = setTimeout(() => {
+    const lines = store().cart.list;
+    syncing = syncing
+      .catch(() => undefined)
+      .then(async () =>
+        call(
+          cartCalls.setCart,
+          {
+            mid: await shopId(),
+            list: lines.map(({ sku_id, buy_num, action_checked }) => ({ sku_id, buy_num, action_checked })),
+          },
+          { loading: false },
+        ),
+      )
+      .then((answer) => {
+        // A change made while the sync was on its way is kept: it schedules its own sync.
+        if (store().cart.list === lines) setLines(answer.list, uid);
+      })
+      .catch(() => refreshCart().catch(() => undefined));
+  }, CART_SYNC_DEBOUNCE_MS);
+}
+
+function updateLines(change: (list: CartLine[]) => CartLine[]) {
+  const { list, owner } = store().cart;
+  setLines(change(list), owner);
+  scheduleSync();
+}
+
+export function setQuantity(skuId: string, buyNum: number) {
+  updateLines((list) =>
+    list.map((l) =>
+      l.sku_id === skuId
+        ? {
+            ...l,
+            buy_num: Math.max(1, Math.min(buyNum, l.stock, MAX_BUY_NUM)),
+            state: l.state === 'quantity_capped' ? 'ok' : l.state,
+          }
+        : l,
+    ),
+  );
+}
+
+export function setChecked(skuIds: readonly string[], checked: boolean) {
+  const ids = new Set(skuIds);
+  updateLines((list) => list.map((l) => (ids.has(l.sku_id) && isBuyable(l) ? { ...l, action_checked: checked } : l)));
+}
+
+export function removeLines(skuIds: readonly string[]) {
+  const ids = new Set(skuIds);
+  updateLines((list) => list.filter((l) => !ids.has(l.sku_id)));
+}
+
+/** Waits for a pending sync (tests, and before leaving for checkout). */
+export async function flushCartSync(): Promise<void> {
+  await syncing;
+}
+
+export const isBuyable = (line: CartLine) => line.state !== 'off_sale' && line.state !== 'sold_out';
+
+/** Items in the cart (the order tab's badge). */
+export const cartCount = (list: readonly CartLine[]) => list.reduce((n, l) => n + l.buy_num, 0);
+
+/** What checking out the checked lines would meet: their total, and whether a buy-alone item is mixed in. */
+export function cartSummary(list: readonly CartLine[]) {
+  const checked = list.filter((l) => l.action_checked && isBuyable(l));
+  const total = checked.reduce((sum, l) => sum + l.price * l.buy_num, 0);
+  const mixed = checked.length > 1 && checked.some((l) => l.cart_rule === 1);
+  return { checked, total, count: cartCount(checked), mixed };
+}

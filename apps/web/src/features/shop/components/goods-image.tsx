@@ -1,0 +1,32 @@
+import { type ImageSize, imageSources } from '@studio/contract/images';
+
+/** An uploaded goods picture in the size asked, with its srcset; lazy unless it is the first thing seen. */
+export function GoodsImage({
+  src,
+  alt,
+  size = 'thumb',
+  sizes,
+  eager = false,
+  className,
+}: {
+  src: string;
+  alt: string;
+  size?: ImageSize;
+  sizes?: string;
+  eager?: boolean;
+  className?: string;
+}) {
+  if (!src) return <div className={`goods-image goods-image-empty ${className ?? ''}`} role="img" aria-label={alt} />;
+  const { src: url, srcSet } = imageSources(src, size);
+  return (
+    <img
+      className={`goods-image ${className ?? ''}`}
+      src={url}
+      srcSet={srcSet}
+      sizes={sizes}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { shopCalls } from '@studio/contract/shop';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { usePagedCall } from '@/shared/api/paged';
+import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { PagedList } from '@/shared/classes/paged-list';
+import { PageSkeleton } from '@/shared/ui/page-states';
+import { GoodsGrid } from '../components/goods-grid';
+import '../components/shop.css';
+
+/** goods-list?category_id=&keyword=&coupon_id=: goods of a category, a search or (later) a coupon. */
+export function GoodsListPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const input = {
+    category_id: params.get('category_id') || undefined,
+    keyword: params.get('keyword') || undefined,
+    coupon_id: params.get('coupon_id') || undefined,
+  };
+  const source = usePagedCall(shopCalls.getGoodsList, input);
+  return (
+    <div className="stack shop-list-page">
+      {input.keyword && <p className="secondary">{t('shop.resultsFor', { keyword: input.keyword })}</p>}
+      <PagedList
+        source={source}
+        skeleton={<PageSkeleton rows={3} />}
+        empty={<ClassesEmpty title={t('shop.noResults')} />}
+      >
+        {(rows) => <GoodsGrid rows={rows} label={t('shop.goods')} />}
+      </PagedList>
+    </div>
+  );
+}
