@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localizedInput, localizedTextSchema } from './localized-text';
+import { type LocalizedText, localizedInput, localizedTextSchema } from './localized-text';
 import { defineCall, noInput } from './protocol';
 import { id, isoDateTime, moneyMinor, paged, pageQuery, sortableListQuery } from './validators';
 
@@ -58,7 +58,7 @@ export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
 );
 
 export interface AdminCategoryNode extends Omit<CategoryNode, 'children'> {
-  name_i18n: Partial<Record<string, string>>;
+  name_i18n: LocalizedText;
   goods_count: number;
   children: AdminCategoryNode[];
 }

@@ -23,6 +23,8 @@ const theme = {
     colorTextSecondary: '#595959',
     colorTextTertiary: '#595959',
     colorTextDescription: '#595959',
+    // Placeholders too: antd's #bfbfbf is 1.8:1 on white.
+    colorTextPlaceholder: '#767676',
     // antd's red (#ff4d4f) is 3.3:1 on white: danger buttons and errors use a deeper one.
     colorError: '#c62828',
     borderRadius: 6,

@@ -1,10 +1,12 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   CalendarOutlined,
   DashboardOutlined,
   HomeOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -25,7 +27,7 @@ export interface Area {
 }
 
 /** The menu's sections (their titles are `common:menu.groups.<group>`). */
-export const MENU_GROUPS = ['overview', 'classes', 'people', 'studio'] as const;
+export const MENU_GROUPS = ['overview', 'classes', 'people', 'shop', 'studio'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 export const AREAS: Area[] = [
@@ -74,6 +76,23 @@ export const AREAS: Area[] = [
     path: 'members/:id',
     permission: 'members.manage',
     load: () => import('@/pages/members/member-page').then((m) => m.MemberPage),
+  },
+  {
+    path: 'shop/goods',
+    permission: 'shop.manage',
+    load: () => import('@/pages/shop/goods-page').then((m) => m.GoodsPage),
+    menu: { group: 'shop', label: 'menu.goods', icon: <ShoppingOutlined /> },
+  },
+  {
+    path: 'shop/goods/:id',
+    permission: 'shop.manage',
+    load: () => import('@/pages/shop/goods-editor-page').then((m) => m.GoodsEditorPage),
+  },
+  {
+    path: 'shop/categories',
+    permission: 'shop.manage',
+    load: () => import('@/pages/shop/categories-page').then((m) => m.CategoriesPage),
+    menu: { group: 'shop', label: 'menu.categories', icon: <ApartmentOutlined /> },
   },
   {
     path: 'settings',
