@@ -3,6 +3,7 @@ import type { PackageRecord } from '@studio/contract/packages';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PassesForCourse } from '@/features/shop/components/featured';
 import { ChoiceSheet } from '@/shared/classes/choice-sheet';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
@@ -123,7 +124,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       </Bar>
     );
   } else if ((detail.can_book || detail.can_join_waitlist) && noPackage) {
-    return <NoPackageBar />;
+    return <NoPackageBar courseId={session.course_id} />;
   } else if (detail.can_book) {
     if (usable.length > 1) note = t('classes.detail.choosePackageHint');
     button = (
@@ -234,14 +235,15 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
 }
 
 /**
- * Instead of Book for a member without a package that can pay (until the shop sells them): how to
- * get one from the studio, with its front desk's number and address, and a call button.
+ * Instead of Book for a member without a package that can pay: the passes on sale that this course
+ * accepts (one tap to buy), and how to get one from the studio's front desk, with a call button.
  */
-function NoPackageBar() {
+function NoPackageBar({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
   const studio = useMchInfo().data?.mchInfo;
   return (
     <>
+      <PassesForCourse courseId={courseId} />
       <section className="card no-package" aria-labelledby="no-package-title">
         <h3 id="no-package-title" className="section-title">
           {t('classes.detail.noPackageTitle')}

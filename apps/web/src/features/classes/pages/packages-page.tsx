@@ -1,6 +1,7 @@
 import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/packages';
 import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { PassesForCourse } from '@/features/shop/components/featured';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
@@ -24,6 +25,7 @@ export function PackagesPage() {
         ))}
       </Tabs>
       <PackageList key={tab} status={tab} />
+      <PassesForCourse />
     </div>
   );
 }

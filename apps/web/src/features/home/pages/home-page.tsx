@@ -2,6 +2,7 @@ import type { MchInfo } from '@studio/contract/merchant';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { FeaturedShop } from '@/features/shop/components/featured';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { navigateTo, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
@@ -24,6 +25,7 @@ export function HomePage() {
       <WelcomeCard studio={mchInfo.name} />
       <NextClassCard />
       <TodayCard />
+      <FeaturedShop />
       {(mchInfo.address || mchInfo.phone) && <VisitCard mchInfo={mchInfo} />}
     </div>
   );

@@ -3,8 +3,10 @@ import { Button, List } from 'antd-mobile';
 import {
   CalendarOutline,
   ClockCircleOutline,
+  HeartOutline,
   ScanningOutline,
   SetOutline,
+  ShopbagOutline,
   TagOutline,
   TeamOutline,
   UserOutline,
@@ -53,6 +55,8 @@ export function ProfilePage() {
             prefix={<ClockCircleOutline aria-hidden="true" />}
             title={t('classes.waitlist.title')}
           />
+          <ListLink to={paths.goodsCart} prefix={<ShopbagOutline aria-hidden="true" />} title={t('shop.cartTitle')} />
+          <ListLink to={paths.collect} prefix={<HeartOutline aria-hidden="true" />} title={t('shop.collectTitle')} />
           {data?.userInfo.role.includes('teacher') && (
             <ListLink
               to={paths.teacherWorkbench}
