@@ -12,8 +12,9 @@ import { bookingRaceSuite } from './suites/booking-race';
 import { bookingThroughputSuite } from './suites/booking-throughput';
 import { protocolSuite } from './suites/protocol';
 import { scheduleReadSuite } from './suites/schedule-read';
+import { shopSuite } from './suites/shop';
 
-const SUITES: Suite[] = [protocolSuite, bookingRaceSuite, bookingThroughputSuite, scheduleReadSuite];
+const SUITES: Suite[] = [protocolSuite, bookingRaceSuite, bookingThroughputSuite, scheduleReadSuite, shopSuite];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];

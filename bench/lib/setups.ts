@@ -7,6 +7,7 @@
 // take longer than the benchmark; their tokens are signed with the server's own signer and secret.
 import { adminReservationCalls } from '@studio/contract/reservations';
 import { adminScheduleCalls } from '@studio/contract/schedule';
+import { adminShopCalls } from '@studio/contract/shop';
 import { users, userTokens } from '@studio/server/src/modules/account/schema';
 import { memberPackages } from '@studio/server/src/modules/packages/schema';
 import { reservations } from '@studio/server/src/modules/reservations/schema';
@@ -79,6 +80,13 @@ async function benchTeacherUser(app: FastifyInstance): Promise<string> {
   return id;
 }
 
+export interface GoodsFixture {
+  goodsIds: string[];
+  /** A SKU of its own with the stock asked (the add-to-cart race). */
+  raceGoodsId: string;
+  raceSkuId: string;
+}
+
 export const setups: Record<string, Setup> = {
   /** Liveness of the IPC channel; also proves the database answers. */
   ping: async (app) => {
@@ -123,6 +131,42 @@ export const setups: Record<string, Setup> = {
       sessionIds.push(session._id);
     }
     return { courseId: course._id, roomId: room._id, teacherId: teacher._id, sessionIds };
+  },
+
+  /**
+   * `count` goods items with two SKUs each (names in two languages, a description), and one more
+   * whose only SKU holds `raceStock`, all on sale, through admin/goods.save.
+   */
+  goods: async (app, raw): Promise<GoodsFixture> => {
+    const { count, raceStock } = raw as { count: number; raceStock: number };
+    const token = await adminToken(app);
+    const save = async (data: unknown) =>
+      (
+        (await injectCall(app, adminShopCalls.saveGoods.url, data, token)) as unknown as {
+          goods: { _id: string; sku_list: { _id: string }[] };
+        }
+      ).goods;
+    const goodsIds: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const goods = await save({
+        name: { en: `Bench Mat ${i}`, 'zh-Hans': `测试瑜伽垫${i}` },
+        type: 0,
+        is_on_sale: true,
+        description: { en: '<p>A mat for the benchmark, with a <b>long</b> enough description.</p>' },
+        sku_list: [
+          { sku_name: 'Sand', price: 4500 + i, stock: 50, weight: 1800 },
+          { sku_name: 'Moss', price: 4800 + i, original_price: 5500, stock: 50, weight: 1800 },
+        ],
+      });
+      goodsIds.push(goods._id);
+    }
+    const race = await save({
+      name: 'Bench Race Block',
+      type: 0,
+      is_on_sale: true,
+      sku_list: [{ sku_name: 'Cork', price: 1200, stock: raceStock, weight: 600 }],
+    });
+    return { goodsIds, raceGoodsId: race._id, raceSkuId: race.sku_list[0]!._id };
   },
 
   /**

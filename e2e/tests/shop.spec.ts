@@ -63,6 +63,10 @@ test('a visitor browses the shop, searches in English and Chinese, fills a cart,
     await page.getByRole('link', { name: new RegExp(`Cloud Mat ${stamp}`) }).click();
     await expect(page.getByRole('heading', { name: `Cloud Mat ${stamp}` })).toBeVisible();
     await expect(page.getByText('from £39.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Open picture 1 of 3' }).click();
+    await expect(page).toHaveURL(/image-gallery/);
+    await expect(page.getByRole('img', { name: `Cloud Mat ${stamp}, picture 1 of 3` })).toBeVisible();
+    await page.goBack();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const sheet = page.locator('.spec-sheet');
     await expect(sheet.getByText('Night (sold out)')).toBeVisible();

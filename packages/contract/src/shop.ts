@@ -248,13 +248,22 @@ const stockReason = z.string().trim().min(1).max(200);
 export const shopCalls = {
   getCategoryTree: defineCall('client/pub.getCategoryTree', noInput, z.object({ rows: z.array(categoryNode) })),
   getGoodsList: defineCall('client/pub.getGoodsList', goodsListInput, paged(goodsSummary)),
-  /** Counts a view. */
+  /** Counts a view (written a few seconds later). */
   getGoodsDetail: defineCall(
     'client/pub.getGoodsDetail',
     z.object({ _id: id }).strict(),
     z.object({ goods: goodsDetail }),
   ),
   getHotKeywords: defineCall('client/pub.getHotKeywords', noInput, z.object({ list: z.array(z.string()) })),
+  /**
+   * A search the member made (pressed search, chose a suggestion or opened a result), not each letter
+   * typed: counts towards the hot keywords when it finds something on sale.
+   */
+  recordSearch: defineCall(
+    'client/pub.recordSearch',
+    z.object({ keyword: z.string().trim().min(1).max(64) }).strict(),
+    z.object({ counted: z.boolean() }),
+  ),
   toggleCollect: defineCall(
     'client/collect.toggle',
     z.object({ goods_id: id }).strict(),

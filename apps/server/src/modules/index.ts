@@ -8,7 +8,7 @@ import { auditHandlers } from './audit/calls';
 import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
 import { cartHandlers } from './cart/calls';
-import { catalogHandlers } from './catalog/calls';
+import { catalogHandlers, catalogSweeps } from './catalog/calls';
 import { dashboardHandlers } from './dashboard/calls';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
@@ -37,7 +37,7 @@ export const allCalls: RegisteredCall[] = [
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
-export const allSweeps: Sweep[] = [...reservationSweeps];
+export const allSweeps: Sweep[] = [...reservationSweeps, ...catalogSweeps];
 
 /**
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and

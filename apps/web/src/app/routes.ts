@@ -304,6 +304,15 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
   {
+    path: paths.imageGallery,
+    titleKey: 'shop.galleryTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/image-gallery-page'),
+      (m) => m.ImageGalleryPage,
+    ),
+  },
+  {
     // Spec 2: the cart is open to visitors; their cart stays on the device until they log in.
     path: paths.goodsCart,
     titleKey: 'shop.cartTitle',

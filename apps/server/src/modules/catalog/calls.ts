@@ -1,13 +1,18 @@
 import { adminShopCalls, HOT_KEYWORDS, shopCalls } from '@studio/contract/shop';
 import { handle, handlePub } from '../../platform/protocol';
+import { handlePubSerialized } from '../../platform/serialized-answer';
+import type { Sweep } from '../../platform/sweeper';
 import * as catalog from './service';
 
 export const catalogHandlers = [
   handlePub(shopCalls.getCategoryTree, async (_input, ctx) => ({
     rows: await catalog.categoryTree(ctx.db, ctx.locale),
   })),
-  handlePub(shopCalls.getGoodsList, (input, ctx) => catalog.listGoodsForMembers(ctx, input)),
-  handlePub(shopCalls.getGoodsDetail, async (input, ctx) => ({ goods: await catalog.goodsDetail(ctx, input._id) })),
+  handlePubSerialized(shopCalls.getGoodsList, (input, ctx) => catalog.listGoodsForMembers(ctx, input)),
+  handlePubSerialized(shopCalls.getGoodsDetail, (input, ctx) => catalog.goodsDetail(ctx, input._id)),
+  handlePub(shopCalls.recordSearch, async (input, ctx) => ({
+    counted: await catalog.recordSearch(ctx, input.keyword),
+  })),
   handlePub(shopCalls.getHotKeywords, async (_input, ctx) => ({
     list: await catalog.hotKeywords(ctx.db, HOT_KEYWORDS),
   })),
@@ -37,3 +42,6 @@ export const catalogHandlers = [
   })),
   handle(adminShopCalls.adjustStock, async (input, ctx) => ({ sku: await catalog.adjustStock(ctx, input) })),
 ];
+
+/** Views counted in memory by the goods pages, written to the goods rows every sweep. */
+export const catalogSweeps: Sweep[] = [{ name: 'goods views', run: (db) => catalog.flushViews(db) }];

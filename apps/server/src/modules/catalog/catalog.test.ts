@@ -3,9 +3,11 @@ import path from 'node:path';
 import { imageVariant } from '@studio/contract/images';
 import { adminShopCalls, CATEGORY_MAX_LEVEL, shopCalls } from '@studio/contract/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSweeps } from '../../platform/sweeper';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { auditEntriesFor } from '../audit/testing';
 import { buildAdmin, buildCourse, buildMember, type TestMember } from '../schedule/testing';
+import { catalogSweeps } from './calls';
 import { buildGoods, uploadedPng } from './testing';
 
 let t: TestApp;
@@ -61,8 +63,11 @@ describe('goods with SKUs', () => {
     const zh = await t.call(shopCalls.getGoodsDetail, { _id: saved._id }, { locale: 'zh-Hans' });
     expect(zh.goods.name).toBe('软木瑜伽垫');
     expect(zh.goods.sku_list.map((s) => s.sku_name)).toEqual(['沙色', 'Moss', 'Clay']);
-    expect(zh.goods.view_count).toBe(1);
     expect(await auditEntriesFor(t.app.db, 'goods', saved._id)).toHaveLength(1);
+    // Views are counted in memory and written by the sweeper.
+    await t.call(shopCalls.getGoodsDetail, { _id: saved._id });
+    await runSweeps(t.app.db, t.clock.now(), catalogSweeps);
+    expect((await t.call(adminShopCalls.getGoods, { _id: saved._id }, asAdmin)).goods.view_count).toBe(2);
   });
 
   it('refuses what would make a wrong goods item, naming the field, and saves nothing', async () => {
@@ -145,8 +150,12 @@ describe('search', () => {
     expect(await mine('tote')).toContain(mat._id);
     expect(await mine('b')).not.toContain(mat._id); // the markup is not searched
     expect(await mine('mat 50%')).toEqual([]);
-    await mine('zzqx');
+    // What a member searched for counts, when it finds something; reading results alone does not.
+    expect((await t.call(adminShopCalls.getGoodsList, {}, asAdmin)).code).toBe(0);
+    expect((await t.call(shopCalls.getHotKeywords, {})).list).not.toContain('tote');
+    for (const kw of ['mat', 'MAT', '瑜伽', 'zzqx']) await t.call(shopCalls.recordSearch, { keyword: kw });
     const hot = await t.call(shopCalls.getHotKeywords, {});
+    expect(hot.list[0]).toBe('mat');
     expect(hot.list).toContain('mat');
     expect(hot.list).toContain('瑜伽');
     expect(hot.list).not.toContain('zzqx');
@@ -261,5 +270,46 @@ describe('favourites', () => {
     expect((await t.call(shopCalls.getCollectList, {}, me)).rows.map((g) => g._id)).toEqual([b._id]);
     expect((await t.callRaw(shopCalls.toggleCollect.url, { goods_id: 'none' }, me)).code).toBe('PRODUCT_OFF_SALE');
     expect((await t.callRaw(shopCalls.getCollectList.url, {})).code).toBe(30204);
+  });
+});
+
+describe('the read cache', () => {
+  it('serves the same answer until the catalog changes; a change on this instance shows at once, on another within half a second', async () => {
+    const goods = await buildGoods(t, admin.token, {
+      name: 'Cached Bottle',
+      sku_list: [{ sku_name: 'One', price: 900, stock: 5 }],
+    });
+    const price = async () => (await t.call(shopCalls.getGoodsDetail, { _id: goods._id })).goods.price;
+    expect(await price()).toBe(900);
+    const edit = (p: number) => ({
+      _id: goods._id,
+      name: 'Cached Bottle',
+      type: 0 as const,
+      is_on_sale: true,
+      sku_list: [{ _id: goods.sku_list[0]!._id, sku_name: 'One', price: p }],
+    });
+    await t.call(adminShopCalls.saveGoods, edit(1000), asAdmin);
+    expect(await price()).toBe(1000);
+
+    const other = await t.anotherInstance();
+    const res = await other.inject({
+      method: 'POST',
+      url: `/api/${adminShopCalls.saveGoods.url}`,
+      headers: { 'content-type': 'application/json', 'uni-id-token': admin.token },
+      payload: JSON.stringify(edit(1100)),
+    });
+    expect(res.json().code).toBe(0);
+    t.clock.advance(600);
+    expect(await price()).toBe(1100);
+  });
+
+  it('tells a member whether the goods is among their favourites, from the shared answer', async () => {
+    const goods = await buildGoods(t, admin.token);
+    await t.call(shopCalls.getGoodsDetail, { _id: goods._id });
+    await t.call(shopCalls.toggleCollect, { goods_id: goods._id }, { token: member.token });
+    expect(
+      (await t.call(shopCalls.getGoodsDetail, { _id: goods._id }, { token: member.token })).goods.is_collected,
+    ).toBe(true);
+    expect((await t.call(shopCalls.getGoodsDetail, { _id: goods._id })).goods.is_collected).toBe(false);
   });
 });

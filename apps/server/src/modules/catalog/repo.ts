@@ -171,14 +171,20 @@ export async function lockGoods(db: DbOrTx, id: string): Promise<GoodsRow | unde
   return row;
 }
 
-/** An on-sale goods item, counting the view in the same statement. */
-export async function viewGoods(db: DbOrTx, id: string): Promise<GoodsRow | undefined> {
-  const [row] = await db
-    .update(goods)
-    .set({ viewCount: sql`${goods.viewCount} + 1` })
-    .where(and(eq(goods.id, id), eq(goods.isOnSale, true)))
-    .returning();
-  return row;
+/** Adds views counted elsewhere to the goods rows, in one statement; answers the rows changed. */
+export async function addViews(db: DbOrTx, views: ReadonlyMap<string, number>): Promise<number> {
+  const values = sql.join(
+    [...views].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
+    sql`, `,
+  );
+  const changed = await db.execute(
+    sql`update ${goods} set view_count = ${goods.viewCount} + v.n from (values ${values}) as v(id, n) where ${goods.id} = v.id`,
+  );
+  return (
+    (changed as { rowCount?: number; affectedRows?: number }).rowCount ??
+    (changed as { affectedRows?: number }).affectedRows ??
+    views.size
+  );
 }
 
 export async function upsertGoods(db: DbOrTx, row: NewGoods): Promise<GoodsRow> {

@@ -14,22 +14,25 @@ import {
   type goodsListInput,
   type goodsSaveInput,
   type SkuRecord,
+  shopCalls,
 } from '@studio/contract/shop';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { makeImageVariants } from '../../platform/images';
 import { textIn } from '../../platform/localized-text';
 import { pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
+import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { uploadsRoot } from '../account/upload';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist, getCourseOrFail, listCourses } from '../schedule/service';
+import { catalogReadCache } from './read-cache';
 import * as repo from './repo';
 
 export type { GoodsRow, SkuRow } from './repo';
@@ -128,6 +131,18 @@ function toAdminRecord(g: repo.GoodsRow, skus: repo.SkuRow[], locale?: Locale): 
   };
 }
 
+/**
+ * A change of the catalog in one unit of work; once it committed (or failed), this instance's read
+ * cache forgets what it served, so the writer's next read shows the change.
+ */
+async function catalogWrite<T>(ctx: CallContext, work: Parameters<typeof runUnitOfWork<T>>[1]): Promise<T> {
+  try {
+    return await runUnitOfWork(ctx, work);
+  } finally {
+    catalogReadCache(ctx.db).invalidate();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Categories
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +199,7 @@ async function categoryWithDescendants(db: DbOrTx, id: string): Promise<string[]
  */
 export async function saveCategory(ctx: CallContext, input: z.output<typeof categorySaveInput>) {
   const now = ctx.clock.now();
-  return runUnitOfWork(ctx, async ({ tx }) => {
+  return catalogWrite(ctx, async ({ tx }) => {
     const rows = await repo.listCategories(tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const existing = input._id ? (byId.get(input._id) ?? fail('NOT_FOUND', {}, { field: '_id' })) : undefined;
@@ -222,7 +237,7 @@ export async function saveCategory(ctx: CallContext, input: z.output<typeof cate
 
 /** Deletes an empty category: no sub-categories, no goods. */
 export async function deleteCategory(ctx: CallContext, id: string): Promise<void> {
-  await runUnitOfWork(ctx, async ({ tx }) => {
+  await catalogWrite(ctx, async ({ tx }) => {
     const rows = await repo.listCategories(tx);
     const existing = rows.find((r) => r.id === id) ?? fail('NOT_FOUND', {}, { field: '_id' });
     const goodsIn = (await repo.goodsCountByCategory(tx)).get(id) ?? 0;
@@ -239,30 +254,52 @@ export async function deleteCategory(ctx: CallContext, id: string): Promise<void
 /** Longest keyword kept for the hot list. */
 const MAX_KEYWORD = 32;
 
-export async function listGoodsForMembers(ctx: CallContext, input: z.output<typeof goodsListInput>) {
-  const course = input.course_id ? await getCourseOrFail(ctx.db, input.course_id) : undefined;
-  const { rows, total } = await repo.listGoods(
-    ctx.db,
-    {
-      onSaleOnly: true,
-      categoryIds: input.category_id ? await categoryWithDescendants(ctx.db, input.category_id) : undefined,
-      keyword: input.keyword,
-      type: input.type,
-      course: course ? { id: course.id, acceptedGoodsIds: course.acceptedGoodsIds } : undefined,
-    },
-    input,
-    { sort: input.sort },
-  );
-  const keyword = input.keyword?.trim().toLowerCase().replace(/\s+/g, ' ');
-  // A search that found something counts towards the hot keywords (typos that find nothing do not).
-  if (keyword && input.pageIndex === 1 && total > 0 && keyword.length <= MAX_KEYWORD) {
-    await repo.countKeyword(ctx.db, keyword, ctx.clock.now());
-  }
-  return pageOf(
-    rows.map((r) => toSummary(r, ctx.locale)),
-    total,
-    input,
-  );
+/**
+ * A page of goods on sale, as every visitor sees it: served from the catalog's read cache
+ * (read-cache.ts) while nothing in the catalog changed.
+ */
+export function listGoodsForMembers(
+  ctx: CallContext,
+  input: z.output<typeof goodsListInput>,
+): Promise<SerializedAnswer> {
+  const { coupon_id: _ignored, ...query } = input;
+  const key = JSON.stringify(['list', ctx.locale, query]);
+  return catalogReadCache(ctx.db).read(key, ctx.clock.now().getTime(), async () => {
+    const course = input.course_id ? await getCourseOrFail(ctx.db, input.course_id) : undefined;
+    const { rows, total } = await repo.listGoods(
+      ctx.db,
+      {
+        onSaleOnly: true,
+        categoryIds: input.category_id ? await categoryWithDescendants(ctx.db, input.category_id) : undefined,
+        keyword: input.keyword,
+        type: input.type,
+        course: course ? { id: course.id, acceptedGoodsIds: course.acceptedGoodsIds } : undefined,
+      },
+      input,
+      { sort: input.sort },
+    );
+    return serializeAnswer(
+      shopCalls.getGoodsList,
+      pageOf(
+        rows.map((r) => toSummary(r, ctx.locale)),
+        total,
+        input,
+      ),
+    );
+  });
+}
+
+/**
+ * A search the member made (Enter, a suggestion, a result opened; not every letter typed): it counts
+ * towards the hot keywords when it finds something on sale, so typos and prefixes do not.
+ */
+export async function recordSearch(ctx: CallContext, keyword: string): Promise<boolean> {
+  const kw = keyword.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!kw || kw.length > MAX_KEYWORD) return false;
+  const { total } = await repo.listGoods(ctx.db, { onSaleOnly: true, keyword: kw }, { pageIndex: 1, pageSize: 1 }, {});
+  if (total === 0) return false;
+  await repo.countKeyword(ctx.db, kw, ctx.clock.now());
+  return true;
 }
 
 /** Summaries of these goods (on sale or not), in the order given; unknown ids are left out. */
@@ -286,15 +323,45 @@ async function acceptingCourses(db: DbOrTx, g: repo.GoodsRow, locale?: Locale) {
   return accepting.map((c) => ({ _id: c.id, name: textIn(c.name, c.nameI18n, locale) }));
 }
 
-/** An on-sale goods item with its SKUs; counts the view. Off sale or unknown: PRODUCT_OFF_SALE. */
-export async function goodsDetail(ctx: CallContext, id: string): Promise<GoodsDetail> {
-  const g = (await repo.viewGoods(ctx.db, id)) ?? fail('PRODUCT_OFF_SALE');
-  const [skus, courses, collected] = await Promise.all([
-    repo.listSkus(ctx.db, [g.id]),
-    acceptingCourses(ctx.db, g, ctx.locale),
-    ctx.user ? repo.favoriteIds(ctx.db, ctx.user.uid, [g.id]) : Promise.resolve(new Set<string>()),
-  ]);
-  return toDetail(g, skus, courses, collected.has(g.id), ctx.locale);
+const NOT_COLLECTED = '"is_collected":false';
+
+/**
+ * An on-sale goods item with its SKUs, served from the catalog's read cache; counts the view (added
+ * to the table by the sweeper). Off sale or unknown: PRODUCT_OFF_SALE. A member's answer says
+ * whether it is among their favourites.
+ */
+export async function goodsDetail(ctx: CallContext, id: string): Promise<SerializedAnswer> {
+  const cache = catalogReadCache(ctx.db);
+  const anonymous = await cache.read(
+    JSON.stringify(['detail', ctx.locale, id]),
+    ctx.clock.now().getTime(),
+    async () => {
+      const g = await repo.findGoods(ctx.db, id);
+      if (!g?.isOnSale) fail('PRODUCT_OFF_SALE');
+      const [skus, courses] = await Promise.all([
+        repo.listSkus(ctx.db, [g!.id]),
+        acceptingCourses(ctx.db, g!, ctx.locale),
+      ]);
+      return serializeAnswer(shopCalls.getGoodsDetail, { goods: toDetail(g!, skus, courses, false, ctx.locale) });
+    },
+  );
+  cache.countView(id);
+  if (!ctx.user || !(await repo.favoriteIds(ctx.db, ctx.user.uid, [id])).has(id)) return anonymous;
+  return new SerializedAnswer(anonymous.members.replace(NOT_COLLECTED, '"is_collected":true'));
+}
+
+/** Adds the views counted in memory to the goods rows (a sweep); answers how many rows it changed. */
+export async function flushViews(db: Db): Promise<number> {
+  const views = catalogReadCache(db).takeViews();
+  if (views.size === 0) return 0;
+  try {
+    return await repo.addViews(db, views);
+  } catch (error) {
+    // Put them back for the next round rather than lose them.
+    const cache = catalogReadCache(db);
+    for (const [goodsId, n] of views) for (let i = 0; i < n; i++) cache.countView(goodsId);
+    throw error;
+  }
 }
 
 export async function toggleFavorite(ctx: CallContext & { user: { uid: string } }, goodsId: string) {
@@ -418,7 +485,7 @@ async function goodsImage(tx: Tx, dataDir: string, url: string, field: string): 
  */
 export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSaveInput>): Promise<Shown> {
   const now = ctx.clock.now();
-  return runUnitOfWork(ctx, async ({ tx }) => {
+  return catalogWrite(ctx, async ({ tx }) => {
     const existing = input._id
       ? ((await repo.lockGoods(tx, input._id)) ?? fail('NOT_FOUND', {}, { field: '_id' }))
       : undefined;
@@ -515,7 +582,7 @@ export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSa
 }
 
 export async function setOnSale(ctx: CallContext, id: string, isOnSale: boolean): Promise<Shown> {
-  return runUnitOfWork(ctx, async ({ tx }) => {
+  return catalogWrite(ctx, async ({ tx }) => {
     const before = (await repo.lockGoods(tx, id)) ?? fail('NOT_FOUND', {}, { field: '_id' });
     const after = (await repo.setOnSale(tx, id, isOnSale, ctx.clock.now()))!;
     await recordAudit(tx, auditBy(ctx), {
@@ -534,7 +601,7 @@ export async function adjustStock(
   input: { sku_id: string; delta: number; reason: string },
 ): Promise<z.input<typeof adminSkuRecord>> {
   const now = ctx.clock.now();
-  return runUnitOfWork(ctx, async ({ tx }) => {
+  return catalogWrite(ctx, async ({ tx }) => {
     const before = await repo.findSku(tx, input.sku_id);
     if (!before || before.removedAt) fail('NOT_FOUND', {}, { field: 'sku_id' });
     const after = await repo.adjustStock(tx, input.sku_id, input.delta, now);

@@ -4,6 +4,7 @@ import type { CourseLevel } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { containsPattern, offsetOf, orderOf, type Page } from '../../platform/paging';
+import { rowsVersion } from '../../platform/rows-version';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -337,9 +338,8 @@ export const sessionIdOrder = asc(classSessions.id);
 // whether any of its rows changed: a row's xmin is the id of the transaction that wrote its current
 // version, so count and xmin sum change with every committed insert, update or delete.
 
-/** The count and xmin sum of `table`'s rows (aliased `alias`) matching `where`, as text. */
-const rowsVersion = (table: SQL, alias: string, where: SQL = sql`true`) =>
-  sql`(select count(*) || ':' || coalesce(sum(${sql.raw(alias)}.xmin::text::bigint), 0) from ${table} ${sql.raw(alias)} where ${where})`;
+/** Courses' part of a cache stamp (the shop's package pages name the courses that accept them). */
+export const coursesRowsVersion = (): SQL<string> => rowsVersion(sql`${courses}`, 'c');
 
 /**
  * One text that changes whenever a session starting in [from, to) or any course, room or teacher

@@ -31,7 +31,7 @@ import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
 
-export { scheduleRowsVersion, sessionStartsIn } from './repo';
+export { coursesRowsVersion, scheduleRowsVersion, sessionStartsIn } from './repo';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

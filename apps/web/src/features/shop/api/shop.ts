@@ -10,7 +10,12 @@ export function useCategoryTree() {
 }
 
 export function useGoodsDetail(id: string) {
-  return useQuery({ ...callQuery(shopCalls.getGoodsDetail, { _id: id }, { silent: true }), enabled: Boolean(id) });
+  // Each read counts a view: the gallery and a quick return reuse the answer instead of asking again.
+  return useQuery({
+    ...callQuery(shopCalls.getGoodsDetail, { _id: id }, { silent: true }),
+    enabled: Boolean(id),
+    staleTime: 30_000,
+  });
 }
 
 export function useHotKeywords() {
@@ -46,12 +51,19 @@ export function cartSkuOf(goods: GoodsDetail, sku: SkuRecord): CartSku {
 
 const MAX_HISTORY = 10;
 
-/** Remembers a search on this device, newest first, without repeats. */
+/**
+ * A search the member made (not each letter typed): kept in their history on this device, newest
+ * first without repeats, and counted towards the shop's hot keywords.
+ */
 export function rememberSearch(keyword: string) {
   const kw = keyword.trim();
   if (!kw) return;
   const history = useLifeData.getState().goods.searchHistory ?? [];
+  if (history[0] === kw) return;
   patchLifeData('goods', { searchHistory: [kw, ...history.filter((h) => h !== kw)].slice(0, MAX_HISTORY) });
+  void call(shopCalls.recordSearch, { keyword: kw.slice(0, 64) }, { silent: true, loading: false })
+    .then(() => queryClient.invalidateQueries({ queryKey: [shopCalls.getHotKeywords.url] }))
+    .catch(() => undefined);
 }
 
 export function clearSearchHistory() {

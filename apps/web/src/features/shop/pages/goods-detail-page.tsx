@@ -1,6 +1,5 @@
-import { imageVariant } from '@studio/contract/images';
 import { CART_TOAST_NAME_LENGTH, type GoodsDetail, type SkuRecord } from '@studio/contract/shop';
-import { Badge, Button, ImageViewer, Popup, Selector, Swiper } from 'antd-mobile';
+import { Badge, Button, Popup, Selector, Swiper } from 'antd-mobile';
 import { HeartFill, HeartOutline, SendOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +51,7 @@ function GoodsView({ goods, initialSku }: { goods: GoodsDetail; initialSku: stri
 
   return (
     <article className="goods-detail">
-      <Gallery images={shown} name={goods.name} />
+      <Gallery images={shown} name={goods.name} goodsId={goods._id} />
       <header className="card goods-heading">
         <Price
           price={sku?.price ?? goods.price}
@@ -84,11 +83,11 @@ function GoodsView({ goods, initialSku }: { goods: GoodsDetail; initialSku: stri
   );
 }
 
-function Gallery({ images, name }: { images: string[]; name: string }) {
+function Gallery({ images, name, goodsId }: { images: string[]; name: string; goodsId: string }) {
   const { t } = useTranslation();
   if (!images.length) return <GoodsImage src="" alt={name} className="goods-gallery-empty" />;
-  const open = (index: number) =>
-    ImageViewer.Multi.show({ images: images.map((i) => imageVariant(i, 'detail')), defaultIndex: index });
+  // Full screen on the image-gallery page (spec 2): the back button closes it like any page.
+  const open = (index: number) => navigateTo(`${paths.imageGallery}?_id=${goodsId}&index=${index}`);
   return (
     <Swiper className="goods-gallery" indicatorProps={{ color: 'white' }} aria-label={t('shop.pictures')}>
       {images.map((src, i) => (
