@@ -1,7 +1,7 @@
 import type { CartLine } from '@studio/contract/cart';
 import { describe, expect, it } from 'vitest';
 import { toastName } from '../pages/goods-detail-page';
-import { cartCount, cartSummary } from './cart';
+import { cartCount, cartSummary, checkLines } from './cart';
 
 const line = (overrides: Partial<CartLine>): CartLine => ({
   sku_id: 's',
@@ -42,5 +42,22 @@ describe('the add-to-cart toast', () => {
     expect(toastName('Cork Yoga Mat')).toBe('Cork Yoga Mat');
     expect(toastName('Intro offer: 3 classes in 14 days')).toBe('Intro offer: 3 class…');
     expect(toastName('新人体验：十四天内任选三节课程的超值体验卡')).toBe('新人体验：十四天内任选三节课程的超值体验…');
+  });
+});
+
+describe('checking lines', () => {
+  it('never checks a buy-alone item with anything else', () => {
+    const list = [
+      line({ sku_id: 'mat', action_checked: true }),
+      line({ sku_id: 'intro', cart_rule: 1, action_checked: false }),
+      line({ sku_id: 'tee', action_checked: false }),
+      line({ sku_id: 'gone', state: 'off_sale', action_checked: false }),
+    ];
+    const checked = (l: ReturnType<typeof checkLines>) => l.filter((x) => x.action_checked).map((x) => x.sku_id);
+    const intro = checkLines(list, ['intro'], true);
+    expect(checked(intro)).toEqual(['intro']);
+    expect(checked(checkLines(intro, ['tee'], true))).toEqual(['tee']);
+    expect(checked(checkLines(list, ['mat', 'intro', 'tee', 'gone'], true))).toEqual(['mat', 'tee']);
+    expect(checked(checkLines(list, ['mat'], false))).toEqual([]);
   });
 });

@@ -177,8 +177,25 @@ export function setQuantity(skuId: string, buyNum: number) {
 }
 
 export function setChecked(skuIds: readonly string[], checked: boolean) {
-  const ids = new Set(skuIds);
-  updateLines((list) => list.map((l) => (ids.has(l.sku_id) && isBuyable(l) ? { ...l, action_checked: checked } : l)));
+  updateLines((list) => checkLines(list, skuIds, checked));
+}
+
+/**
+ * The lines with `skuIds` checked or unchecked (those that can be bought). A buy-alone item
+ * (cart_rule 1) is never checked with anything else: checking one unchecks the rest, checking
+ * others unchecks it, and "check all" leaves buy-alone items out when there are other lines.
+ */
+export function checkLines(list: readonly CartLine[], skuIds: readonly string[], checked: boolean): CartLine[] {
+  const asked = list.filter((l) => skuIds.includes(l.sku_id) && isBuyable(l));
+  if (!checked) return list.map((l) => (asked.includes(l) ? { ...l, action_checked: false } : l));
+  const ordinary = asked.filter((l) => l.cart_rule !== 1);
+  const chosen = new Set(ordinary.length > 0 ? ordinary : asked.slice(0, 1));
+  const alone = [...chosen].some((l) => l.cart_rule === 1);
+  return list.map((l) => {
+    if (chosen.has(l)) return { ...l, action_checked: true };
+    if (!l.action_checked) return l;
+    return alone || l.cart_rule === 1 ? { ...l, action_checked: false } : l;
+  });
 }
 
 export function removeLines(skuIds: readonly string[]) {
