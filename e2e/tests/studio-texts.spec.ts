@@ -29,4 +29,19 @@ test('in 简体中文 the schedule shows the studio’s courses in Chinese, with
     await expect(page.getByText('语言已切换')).toBeHidden();
     await saveScreenshot(page, 'schedule-zh-Hans');
   });
+
+  await test.step('the shop reads Chinese too: categories, goods names and options', async () => {
+    await openPage(page, paths.order);
+    await expect(page.getByText('瑜伽垫与辅具')).toBeVisible();
+    await expect(page.getByRole('link', { name: /10次课程卡/ })).toBeVisible();
+    await openPage(page, `${paths.goodsDetail}?_id=demo-goods-cork-mat`);
+    await expect(page.getByRole('heading', { name: '软木瑜伽垫' })).toBeVisible();
+    await page.getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.locator('.spec-sheet').getByText('苔绿', { exact: true })).toBeVisible();
+    await page.locator('.adm-mask').click({ position: { x: 10, y: 10 } });
+    // The demo shop's mats and props: other journeys add goods of their own to the shop at the same time.
+    await openPage(page, `${paths.order}?tab=demo-cat-mats`);
+    await expect(page.getByRole('link', { name: /软木瑜伽垫/ })).toBeVisible();
+    await saveScreenshot(page, 'shop-zh-Hans');
+  });
 });
