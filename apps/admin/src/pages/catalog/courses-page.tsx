@@ -7,6 +7,7 @@ import {
   type CourseLevel,
   courseSaveInput,
 } from '@studio/contract/schedule';
+import { adminShopCalls } from '@studio/contract/shop';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Form, InputNumber, Select, Switch } from 'antd';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
+import { usePermission } from '@/shared/session/permissions';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
@@ -33,6 +35,7 @@ interface CourseFields {
   duration_min: number;
   default_capacity: number;
   active: boolean;
+  accepted_goods_ids?: string[];
 }
 
 /** Courses: what is taught, for how long, to how many, at which level. */
@@ -46,6 +49,11 @@ export function CoursesPage() {
   });
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [form] = Form.useForm<CourseFields>();
+  const canPickPackages = usePermission('shop.manage');
+  const packages = useQuery({
+    ...callQuery(adminShopCalls.getGoodsList, { pageIndex: 1, pageSize: 100, type: 1, order: 'asc' }),
+    enabled: canPickPackages && editing !== null,
+  });
   const save = useCallMutation(
     (fields: CourseFields) =>
       call(
@@ -59,6 +67,8 @@ export function CoursesPage() {
           duration_min: fields.duration_min,
           default_capacity: fields.default_capacity,
           active: fields.active,
+          // Only staff who manage the shop see the packages, so only they change which are accepted.
+          ...(canPickPackages ? { accepted_goods_ids: fields.accepted_goods_ids ?? [] } : {}),
         },
         { silent: true },
       ),
@@ -155,6 +165,7 @@ export function CoursesPage() {
                 duration_min: editing.duration_min,
                 default_capacity: editing.default_capacity,
                 active: editing.active,
+                accepted_goods_ids: editing.accepted_goods_ids,
               }
             : { level: 'all', duration_min: 60, default_capacity: 20, active: true, cover_image: null }
         }
@@ -180,6 +191,17 @@ export function CoursesPage() {
         >
           <InputNumber min={1} max={500} precision={0} style={{ width: 160 }} />
         </Form.Item>
+        {canPickPackages && (
+          <Form.Item name="accepted_goods_ids" label={t('course.packages')} extra={t('course.packagesHelp')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('course.everyPackage')}
+              options={(packages.data?.rows ?? []).map((g) => ({ value: g._id, label: g.name }))}
+              style={{ maxWidth: 480 }}
+            />
+          </Form.Item>
+        )}
         <LocalizedFields name="description" label={t('course.description')} maxLength={4000} multiline />
         <Form.Item name="active" label={t('status.activeLabel')} valuePropName="checked">
           <Switch />
