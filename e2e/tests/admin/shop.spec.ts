@@ -55,6 +55,16 @@ test('staff create a category and a goods item with three options and pictures, 
     await expectAccessible(page, 'back-office categories');
   });
 
+  await test.step('a freight rule by weight', async () => {
+    await adminMenu(page).getByRole('link', { name: 'Freight rules' }).click();
+    await page.getByRole('button', { name: 'New rule' }).click();
+    await drawer(page).getByLabel('Name').fill(`Parcel ${tag}`);
+    await saveDrawer(page);
+    // The defaults: 1 kg for £4.00, then £1.50 each 500 g: a 2.5 kg parcel costs £8.50.
+    await expect(page.getByRole('row', { name: new RegExp(`Parcel ${tag}`) })).toContainText('£8.50');
+    await expectAccessible(page, 'back-office freight rules');
+  });
+
   await test.step('a goods item with pictures, three options and a description', async () => {
     await adminMenu(page).getByRole('link', { name: 'Goods' }).click();
     await page.getByRole('button', { name: 'New goods' }).click();
@@ -65,6 +75,8 @@ test('staff create a category and a goods item with three options and pictures, 
     await page.getByLabel('Category').click();
     await page.locator('.ant-select-tree-node-content-wrapper', { hasText: category }).click();
     await page.getByRole('switch', { name: 'On sale' }).click();
+    await page.getByRole('combobox', { name: 'Freight rule' }).click();
+    await chooseOption(page, `Parcel ${tag}`);
 
     for (const colour of ['#2f6b6a', '#6d4a7a']) {
       const chooser = page.waitForEvent('filechooser');
@@ -94,6 +106,8 @@ test('staff create a category and a goods item with three options and pictures, 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/admin\/shop\/goods\/[0-9a-z]+$/);
     await expect(pageTitle(page)).toHaveText(name);
+    await page.reload();
+    await expect(page.getByText(`Parcel ${tag}`)).toBeVisible();
     await saveScreenshot(page, 'admin-goods-editor');
     await expectAccessible(page, 'back-office goods editor');
   });

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'audit.view',
   /** The shop: categories, goods, SKUs, prices and stock. */
   'shop.manage',
+  /** Orders: their list and page, offline payments, shipping, cancelling; freight rules. */
+  'orders.manage',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

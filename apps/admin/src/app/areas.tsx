@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   CalendarOutlined,
+  CarOutlined,
   DashboardOutlined,
   HomeOutlined,
   SettingOutlined,
@@ -93,6 +94,12 @@ export const AREAS: Area[] = [
     permission: 'shop.manage',
     load: () => import('@/pages/shop/categories-page').then((m) => m.CategoriesPage),
     menu: { group: 'shop', label: 'menu.categories', icon: <ApartmentOutlined /> },
+  },
+  {
+    path: 'shop/freight',
+    permission: 'orders.manage',
+    load: () => import('@/pages/shop/freight-page').then((m) => m.FreightPage),
+    menu: { group: 'shop', label: 'menu.freight', icon: <CarOutlined /> },
   },
   {
     path: 'settings',

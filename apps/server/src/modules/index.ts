@@ -10,6 +10,7 @@ import { calendarRoutes } from './calendar/routes';
 import { cartHandlers } from './cart/calls';
 import { catalogHandlers, catalogSweeps } from './catalog/calls';
 import { dashboardHandlers } from './dashboard/calls';
+import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
 import { packageHandlers } from './packages/calls';
@@ -34,6 +35,7 @@ export const allCalls: RegisteredCall[] = [
   ...auditHandlers,
   ...catalogHandlers,
   ...cartHandlers,
+  ...freightHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

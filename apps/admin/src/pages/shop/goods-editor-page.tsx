@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
+import { adminFreightCalls } from '@studio/contract/freight';
 import { LOCALES, type Locale } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import { adminScheduleCalls } from '@studio/contract/schedule';
@@ -37,6 +38,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { applyServerErrors, requiredRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
 import { RichTextEditor } from '@/shared/forms/rich-text';
+import { usePermission } from '@/shared/session/permissions';
 import { ImageList } from '@/shared/ui/image-list';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
@@ -70,6 +72,7 @@ interface GoodsFields {
   valid_days?: number;
   valid_range?: [Dayjs, Dayjs];
   course_ids: string[];
+  freight_id?: string | null;
   sku_list: SkuFields[];
 }
 
@@ -90,6 +93,7 @@ function fieldsOf(goods: AdminGoodsRecord): GoodsFields {
     valid_days: goods.exp_time_rule?.[1],
     valid_range: goods.exp_time_range ? [dayjs(goods.exp_time_range[0]), dayjs(goods.exp_time_range[1])] : undefined,
     course_ids: goods.course_ids,
+    freight_id: goods.freight_id,
     sku_list: goods.sku_list.map((s) => ({
       _id: s._id,
       sku_name: s.sku_name_i18n,
@@ -116,9 +120,11 @@ const NEW_GOODS: Partial<GoodsFields> = {
   sku_list: [{ sku_name: {}, stock: 0 }],
 };
 
-function inputOf(fields: GoodsFields, id: string | undefined): GoodsSaveInput {
+function inputOf(fields: GoodsFields, id: string | undefined, canSetFreight: boolean): GoodsSaveInput {
   const isPackage = fields.type === 1;
   return {
+    // Staff who cannot see the freight rules leave the goods' rule as it is.
+    ...(canSetFreight && !isPackage ? { freight_id: fields.freight_id ?? null } : {}),
     ...(id ? { _id: id } : {}),
     name: localizedValue(fields.name),
     type: fields.type,
@@ -168,9 +174,15 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
     enabled: type === 1,
   });
   const [stockTarget, setStockTarget] = useState<StockTarget | null>(null);
+  const canSetFreight = usePermission('orders.manage');
+  const freightRules = useQuery({
+    ...callQuery(adminFreightCalls.getList, { pageIndex: 1, pageSize: 100, order: 'asc' }),
+    enabled: canSetFreight && type === 0,
+  });
 
   const save = useCallMutation(
-    (fields: GoodsFields) => call(adminShopCalls.saveGoods, inputOf(fields, goods?._id), { silent: true }),
+    (fields: GoodsFields) =>
+      call(adminShopCalls.saveGoods, inputOf(fields, goods?._id, canSetFreight), { silent: true }),
     {
       invalidates: [[adminShopCalls.getGoodsList.url], [adminShopCalls.getGoods.url], ['client/pub.getGoodsList']],
       onSuccess: ({ goods: saved }) => {
@@ -242,6 +254,20 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
             </Form.Item>
           </Flex>
         </Card>
+
+        {type === 0 && canSetFreight && (
+          <Card title={t('freight.goodsFreight')}>
+            <Form.Item name="freight_id" extra={t('freight.goodsFreightHelp')}>
+              <Select
+                allowClear
+                aria-label={t('freight.goodsFreight')}
+                placeholder={t('freight.noFreight')}
+                options={(freightRules.data?.rows ?? []).map((r) => ({ value: r._id, label: r.name }))}
+                style={{ width: 320 }}
+              />
+            </Form.Item>
+          </Card>
+        )}
 
         <Card title={t('editor.pictures')}>
           <Form.Item name="images" extra={t('editor.picturesHelp', { max: MAX_GOODS_IMAGES })}>

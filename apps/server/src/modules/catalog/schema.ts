@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { localizedValues } from '../../platform/localized-text';
 import { users } from '../account/schema';
+import { freightRules } from '../freight/schema';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -53,8 +54,8 @@ export const goods = pgTable(
     descriptionI18n: localizedValues('description_i18n'),
     isOnSale: boolean().notNull().default(false),
     viewCount: integer().notNull().default(0),
-    /** The freight rule of a physical item (the orders issue adds the rules). */
-    freightId: text(),
+    /** The freight rule of a physical item (freight module); none: it ships free. */
+    freightId: text().references(() => freightRules.id),
     expTimeMode: smallint().notNull().default(0),
     /** [from, to] of exp_time_mode 1. */
     expTimeRange: jsonb().$type<[string, string] | null>(),

@@ -30,6 +30,7 @@ import { runUnitOfWork } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { uploadsRoot } from '../account/upload';
 import { auditBy, recordAudit } from '../audit/service';
+import { assertFreightRule } from '../freight/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist, getCourseOrFail, listCourses } from '../schedule/service';
 import { catalogReadCache } from './read-cache';
@@ -496,6 +497,7 @@ export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSa
     if (input.category_id && !(await repo.findCategory(tx, input.category_id))) {
       fail('NOT_FOUND', {}, { field: 'category_id' });
     }
+    if (input.type === 0 && input.freight_id) await assertFreightRule(tx, input.freight_id, 'freight_id');
     const courseIds = input.type === 1 ? [...new Set(input.course_ids ?? existing?.courseIds ?? [])] : [];
     await assertCoursesExist(tx, courseIds);
     const images: string[] = [];
