@@ -82,6 +82,8 @@ export const VALIDATION_KEYS = [
   'birthday',
   'birthdayFuture',
   'dateRange',
+  'phone',
+  'idCard',
 ] as const;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;

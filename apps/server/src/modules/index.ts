@@ -4,6 +4,7 @@ import type { Sweep } from '../platform/sweeper';
 import { adminUserHandlers } from './account/admin-calls';
 import { accountHandlers } from './account/calls';
 import { uploadRoutes } from './account/upload';
+import { addressHandlers } from './addresses/calls';
 import { auditHandlers } from './audit/calls';
 import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
@@ -36,6 +37,7 @@ export const allCalls: RegisteredCall[] = [
   ...catalogHandlers,
   ...cartHandlers,
   ...freightHandlers,
+  ...addressHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

@@ -331,5 +331,22 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
 
+  {
+    path: paths.addressList,
+    titleKey: 'addresses.title',
+    page: load(
+      () => import('@/features/addresses/pages/address-list-page'),
+      (m) => m.AddressListPage,
+    ),
+  },
+  {
+    path: paths.addressEdit,
+    titleKey: 'addresses.editTitle',
+    page: load(
+      () => import('@/features/addresses/pages/address-edit-page'),
+      (m) => m.AddressEditPage,
+    ),
+  },
+
   notFoundRoute,
 ];

@@ -213,3 +213,11 @@ export async function grantRole(db: DbOrTx, userId: string, now: Date, role: Rol
 
 export const countUsersSince = repo.countUsersSince;
 export const namesOf = repo.namesOf;
+
+/**
+ * Locks a member's row for the rest of the transaction: other modules serialize a member's own
+ * changes (their addresses, say) behind it. Lock it before any other row (DESIGN.md lock order).
+ */
+export async function lockMember(tx: DbOrTx, userId: string): Promise<void> {
+  if (!(await repo.lockUser(tx, userId))) fail('USER_NOT_FOUND');
+}

@@ -39,6 +39,8 @@ export const paths = {
   goodsSearch: '/pages/goods/search',
   imageGallery: '/pages/goods/image-gallery',
   collect: '/pages/user/collect/collect',
+  addressList: '/pages/user/address/list',
+  addressEdit: '/pages/user/address/edit',
 
   teacherWorkbench: '/pages/teacher/workbench',
   teacherIntroduction: '/pages/teacher/introduction',

@@ -42,7 +42,9 @@ export function TextField<T extends FieldValues>({ control, name, label, extra, 
                 value={(field.value as string | undefined) ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                clearable={input.type !== 'password'}
+                // No clear button: antd-mobile's is a div with a label but no role, which screen
+                // readers cannot operate (axe: aria-prohibited-attr); the keyboard clears as well.
+                clearable={false}
                 {...input}
               />
               {extra}

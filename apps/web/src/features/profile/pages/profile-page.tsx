@@ -3,6 +3,7 @@ import { Button, List } from 'antd-mobile';
 import {
   CalendarOutline,
   ClockCircleOutline,
+  EnvironmentOutline,
   HeartOutline,
   ScanningOutline,
   SetOutline,
@@ -57,6 +58,11 @@ export function ProfilePage() {
           />
           <ListLink to={paths.goodsCart} prefix={<ShopbagOutline aria-hidden="true" />} title={t('shop.cartTitle')} />
           <ListLink to={paths.collect} prefix={<HeartOutline aria-hidden="true" />} title={t('shop.collectTitle')} />
+          <ListLink
+            to={paths.addressList}
+            prefix={<EnvironmentOutline aria-hidden="true" />}
+            title={t('addresses.title')}
+          />
           {data?.userInfo.role.includes('teacher') && (
             <ListLink
               to={paths.teacherWorkbench}
