@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { registerMember } from '../support/api';
 import { openPage, paths } from '../support/app';
+import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
 
 const home = {
@@ -48,6 +49,8 @@ test('a member keeps delivery addresses: adds one (errors shown by the field), a
   await expect(list.getByRole('listitem').first()).toContainText('Mia at work');
   await expect(list.getByRole('listitem').first()).toContainText('Default');
   await expectAccessible(page, 'addresses');
+  await expect(page.getByText('Saved', { exact: true })).toBeHidden();
+  await saveScreenshot(page, 'addresses');
 
   await page.getByRole('button', { name: 'Delete Mia at work' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
