@@ -6,10 +6,11 @@ import * as sessions from './modules/account/sessions';
 import { createTokenCache } from './modules/account/token-cache';
 import { allCalls, allRoutes, allSweeps } from './modules/index';
 import { runStartupTasks } from './modules/startup';
+import { walletBalances } from './modules/wallet/balances';
 import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
 import { type Clock, systemClock } from './platform/clock';
 import { type Database, type Db, migrateDatabase, openDatabase } from './platform/db';
-import { type AppDeps, type BalanceReader, noBalances, noMemberMemo } from './platform/deps';
+import { type AppDeps, type BalanceReader, noMemberMemo } from './platform/deps';
 import { payloadCodec } from './platform/encryption';
 import { AppError } from './platform/errors';
 import { registerOpenApi } from './platform/openapi';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       publish: (m) => (m.userId ? app.realtime.notifyUser(m.userId, m.event) : app.realtime.broadcast(m.event)),
       log: app.log,
     }),
-    readBalances: options.readBalances ?? noBalances,
+    readBalances: options.readBalances ?? walletBalances,
     // Replaced by the token cache's below: it forgets a member's info with their tokens.
     memberMemo: noMemberMemo,
   };

@@ -4,7 +4,9 @@ import { accountCalls } from '@studio/contract/account';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, chooseOption, loginAdmin, pageTitle } from '../../support/admin';
 import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
+import { openPage, paths } from '../../support/app';
 import { saveScreenshot } from '../../support/screenshots';
+import { seedSession } from '../../support/session';
 
 test('the front desk finds a member, grants a package, adjusts its credits with a reason, and an owner gives them a permission', async ({
   page,
@@ -85,4 +87,39 @@ test('the front desk finds a member, grants a package, adjusts its credits with 
   await page.getByRole('searchbox', { name: 'Search' }).fill(member.username);
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+});
+
+test('an owner adds money to a member’s wallet with a reason; it never goes below zero; the member sees it in their wallet', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const member = await registerMember(request, { prefix: 'wal' });
+  await loginAdmin(page, DEMO.admin);
+  await page.goto(`/admin/members/${member.uid}`);
+  const wallet = page.locator('.ant-card').filter({ hasText: 'Wallet' });
+  await wallet.getByRole('button', { name: 'Adjust balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adjust balance' });
+  await dialog.getByLabel('Amount').fill('-5');
+  await dialog.getByLabel('Reason').fill('Mistake');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const refused = page.getByRole('dialog').filter({ hasText: 'Insufficient balance' });
+  await expect(refused).toBeVisible();
+  await refused.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByLabel('Amount').fill('20');
+  await dialog.getByLabel('Reason').fill('Paid cash at the desk');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Balance is now £20.00')).toBeVisible();
+  await expect(wallet.getByRole('row', { name: /Paid cash at the desk/ })).toContainText('£20.00');
+  await expectAccessible(page, 'back-office member with wallet');
+
+  const phone = await (await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL })).newPage();
+  await seedSession(phone, member);
+  await openPage(phone, paths.profile);
+  await phone.getByRole('link', { name: '£20.00' }).click();
+  await expect(phone.getByRole('heading', { name: 'My wallet' })).toBeVisible();
+  await expect(phone.getByRole('list', { name: 'History' })).toContainText('Paid cash at the desk');
+  await expectAccessible(phone, 'wallet');
+  await phone.context().close();
 });

@@ -11,5 +11,6 @@ export * from '../modules/notifications/schema';
 export * from '../modules/packages/schema';
 export * from '../modules/reservations/schema';
 export * from '../modules/schedule/schema';
+export * from '../modules/wallet/schema';
 export * from '../platform/message-outbox-schema';
 export * from '../platform/push-outbox-schema';

@@ -19,6 +19,7 @@ import { reservationHandlers } from './reservations/calls';
 import { reservationSweeps } from './reservations/sweeps';
 import { scheduleHandlers } from './schedule/calls';
 import { teacherHandlers, verifyHandlers } from './teacher/calls';
+import { walletHandlers } from './wallet/calls';
 
 /** Every call the API answers: add a module's handlers here. */
 export const allCalls: RegisteredCall[] = [
@@ -38,6 +39,7 @@ export const allCalls: RegisteredCall[] = [
   ...cartHandlers,
   ...freightHandlers,
   ...addressHandlers,
+  ...walletHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

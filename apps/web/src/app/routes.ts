@@ -348,5 +348,14 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
 
+  {
+    path: paths.wallet,
+    titleKey: 'wallet.title',
+    page: load(
+      () => import('@/features/wallet/pages/wallet-page'),
+      (m) => m.WalletPage,
+    ),
+  },
+
   notFoundRoute,
 ];

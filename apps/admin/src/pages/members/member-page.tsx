@@ -11,6 +11,7 @@ import { AccessCard } from './access-card';
 import { ReservationHistory, WaitlistHistory } from './history';
 import { PackagesCard } from './packages-card';
 import { RoleTags } from './role-tags';
+import { WalletCard } from './wallet-card';
 
 /** One member: profile, packages, history, roles and permissions. */
 export function MemberPage() {
@@ -24,6 +25,7 @@ function MemberView({ user }: { user: AdminUserRow }) {
   const format = useFormat();
   const canPackages = usePermission('packages.manage');
   const canClasses = usePermission('classes.manage');
+  const canWallet = usePermission('orders.manage');
   const name = user.nickname || user.username || user._id;
   return (
     <Page title={name} subtitle={<RoleTags user={user} />}>
@@ -48,6 +50,7 @@ function MemberView({ user }: { user: AdminUserRow }) {
         <AccessCard user={user} />
       </Flex>
       {canPackages && <PackagesCard userId={user._id} />}
+      {canWallet && <WalletCard userId={user._id} />}
       {canClasses || canPackages ? (
         <Card size="small" style={{ marginTop: 16 }}>
           <Tabs

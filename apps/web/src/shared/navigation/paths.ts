@@ -40,6 +40,7 @@ export const paths = {
   imageGallery: '/pages/goods/image-gallery',
   collect: '/pages/user/collect/collect',
   addressList: '/pages/user/address/list',
+  wallet: '/pages/user/wallet/wallet',
   addressEdit: '/pages/user/address/edit',
 
   teacherWorkbench: '/pages/teacher/workbench',

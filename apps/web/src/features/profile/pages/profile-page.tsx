@@ -17,7 +17,7 @@ import { useFormat } from '@/shared/format/use-format';
 import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
-import { ListLink } from '@/shared/ui/app-link';
+import { AppLink, ListLink } from '@/shared/ui/app-link';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useMyInfo } from '../api/my-info';
@@ -134,7 +134,11 @@ function MemberCard({ userInfo }: { userInfo: UserInfo }) {
       <dl className="figures-row">
         <div>
           <dt className="secondary">{t('profile.balance')}</dt>
-          <dd className="figure">{format.money(userInfo.account_balance.balance)}</dd>
+          <dd className="figure">
+            <AppLink to={paths.wallet} className="figure-link">
+              {format.money(userInfo.account_balance.balance)}
+            </AppLink>
+          </dd>
         </div>
         <div>
           <dt className="secondary">{t('profile.points')}</dt>

@@ -1,0 +1,25 @@
+import { adminWalletCalls, walletCalls } from '@studio/contract/wallet';
+import { pageOf } from '../../platform/paging';
+import { handle } from '../../platform/protocol';
+import * as wallet from './service';
+
+export const walletHandlers = [
+  handle(walletCalls.getBalance, async (_input, ctx) => ({
+    balance: await wallet.readWalletBalance(ctx.db, ctx.user.uid),
+  })),
+  handle(walletCalls.getLedger, async (input, ctx) => {
+    const { rows, total } = await wallet.listWalletLedger(ctx.db, ctx.user.uid, input);
+    return pageOf(rows.map(wallet.toWalletEntryRecord), total, input);
+  }),
+  handle(adminWalletCalls.adjust, async (input, ctx) => {
+    const { entry, balance } = await wallet.adjustWallet(ctx, input);
+    return { balance, entry: wallet.toWalletEntryRecord(entry) };
+  }),
+  handle(adminWalletCalls.getLedger, async (input, ctx) => {
+    const { rows, total } = await wallet.listWalletLedger(ctx.db, input.user_id, input);
+    return {
+      ...pageOf(rows.map(wallet.toWalletEntryRecord), total, input),
+      balance: await wallet.readWalletBalance(ctx.db, input.user_id),
+    };
+  }),
+];

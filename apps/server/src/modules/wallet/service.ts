@@ -1,0 +1,136 @@
+import type { WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { offsetOf, type Page } from '../../platform/paging';
+import type { CallContext } from '../../platform/protocol';
+import { runUnitOfWork } from '../../platform/unit-of-work';
+import { getUserOrFail } from '../account/service';
+import { auditBy, recordAudit } from '../audit/service';
+import { walletAccounts, walletLedger } from './schema';
+
+type EntryRow = typeof walletLedger.$inferSelect;
+
+export function toWalletEntryRecord(row: EntryRow): WalletEntryRecord {
+  return {
+    _id: row.id,
+    amount: row.amount,
+    kind: row.kind,
+    balance_after: row.balanceAfter,
+    reason: row.reason,
+    ref: row.ref,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The member's balance (0 before their first entry). */
+export async function readWalletBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: walletAccounts.balance })
+    .from(walletAccounts)
+    .where(eq(walletAccounts.userId, userId));
+  return row?.balance ?? 0;
+}
+
+export interface WalletEntry {
+  userId: string;
+  /** Signed minor units: a credit is positive, a debit negative. */
+  amount: number;
+  kind: WalletEntryKind;
+  /** Unique per real-world event: the entry is written once however often it is posted. */
+  key: string;
+  reason?: string;
+  ref?: string;
+  actorId?: string;
+  at: Date;
+}
+
+/**
+ * Posts one ledger entry and moves the balance with it, inside the caller's transaction. The ledger
+ * row goes first (its unique key makes a repeat a no-op that answers the entry already written);
+ * then one conditional statement moves the balance, only if it stays at 0 or above, so two debits
+ * racing for the same money never both pass. A refused debit fails BALANCE_INSUFFICIENT and the
+ * transaction (the ledger row with it) rolls back. Lock order (DESIGN.md): after sessions, SKUs and
+ * coupons, before points.
+ */
+export async function postWalletEntry(
+  tx: Tx,
+  entry: WalletEntry,
+): Promise<{ entry: EntryRow; balance: number; repeated: boolean }> {
+  const [seen] = await tx.select().from(walletLedger).where(eq(walletLedger.key, entry.key));
+  if (seen) return { entry: seen, balance: await readWalletBalance(tx, entry.userId), repeated: true };
+  await tx
+    .insert(walletAccounts)
+    .values({ userId: entry.userId, balance: 0, updatedAt: entry.at })
+    .onConflictDoNothing();
+  const [moved] = await tx
+    .update(walletAccounts)
+    .set({ balance: sql`${walletAccounts.balance} + ${entry.amount}`, updatedAt: entry.at })
+    .where(and(eq(walletAccounts.userId, entry.userId), gte(sql`${walletAccounts.balance} + ${entry.amount}`, 0)))
+    .returning({ balance: walletAccounts.balance });
+  if (!moved) fail('BALANCE_INSUFFICIENT');
+  const [written] = await tx
+    .insert(walletLedger)
+    .values({
+      id: newId(),
+      userId: entry.userId,
+      amount: entry.amount,
+      kind: entry.kind,
+      balanceAfter: moved!.balance,
+      key: entry.key,
+      reason: entry.reason ?? '',
+      ref: entry.ref ?? '',
+      actorId: entry.actorId ?? null,
+      createdAt: entry.at,
+    })
+    .onConflictDoNothing({ target: walletLedger.key })
+    .returning();
+  if (written) return { entry: written, balance: moved!.balance, repeated: false };
+  // Posted at the same moment by another transaction: undo this move and answer its entry.
+  const [undone] = await tx
+    .update(walletAccounts)
+    .set({ balance: sql`${walletAccounts.balance} - ${entry.amount}` })
+    .where(eq(walletAccounts.userId, entry.userId))
+    .returning({ balance: walletAccounts.balance });
+  const [existing] = await tx.select().from(walletLedger).where(eq(walletLedger.key, entry.key));
+  return { entry: existing!, balance: undone!.balance, repeated: true };
+}
+
+export async function listWalletLedger(db: DbOrTx, userId: string, page: Page) {
+  const where = eq(walletLedger.userId, userId);
+  const rows = await db
+    .select()
+    .from(walletLedger)
+    .where(where)
+    .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(walletLedger).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Staff credit or debit a member's wallet with a reason, audited; never below 0. */
+export async function adjustWallet(ctx: CallContext, input: { user_id: string; amount: number; reason: string }) {
+  await getUserOrFail(ctx.db, input.user_id);
+  const at = ctx.clock.now();
+  return runUnitOfWork(ctx, async ({ tx }) => {
+    const before = await readWalletBalance(tx, input.user_id);
+    const posted = await postWalletEntry(tx, {
+      userId: input.user_id,
+      amount: input.amount,
+      kind: 'adjustment',
+      key: `adjustment:${newId()}`,
+      reason: input.reason,
+      actorId: ctx.user?.uid,
+      at,
+    });
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'wallet',
+      objectId: input.user_id,
+      before: { balance: before },
+      after: { balance: posted.balance, amount: input.amount, reason: input.reason },
+    });
+    return posted;
+  });
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineCall, noInput } from './protocol';
+import { id, isoDateTime, paged, pageQuery } from './validators';
+
+/*
+ * The wallet module (RULES.md "Money and points"): a member's balance is the sum of an append-only
+ * ledger of top-ups, payments, refunds and staff adjustments, in minor units; it never goes below 0.
+ */
+
+export const WALLET_ENTRY_KINDS = ['top_up', 'payment', 'refund', 'adjustment'] as const;
+export const walletEntryKind = z.enum(WALLET_ENTRY_KINDS);
+export type WalletEntryKind = z.infer<typeof walletEntryKind>;
+
+export const walletEntryRecord = z.object({
+  _id: z.string(),
+  /** Signed: credits are positive, debits negative. */
+  amount: z.number().int(),
+  kind: walletEntryKind,
+  balance_after: z.number().int(),
+  /** Staff's reason for an adjustment; '' otherwise. */
+  reason: z.string(),
+  /** What the entry is for (an order number...); '' when nothing. */
+  ref: z.string(),
+  created_at: isoDateTime,
+});
+export type WalletEntryRecord = z.infer<typeof walletEntryRecord>;
+
+/** The most one adjustment moves: £10,000. */
+export const MAX_ADJUSTMENT = 1_000_000;
+
+export const walletCalls = {
+  getBalance: defineCall('client/wallet.getBalance', noInput, z.object({ balance: z.number().int() })),
+  getLedger: defineCall('client/wallet.getLedger', z.object(pageQuery).strict(), paged(walletEntryRecord)),
+} as const;
+
+const manage = { permission: 'orders.manage' } as const;
+
+export const adminWalletCalls = {
+  /** Credits (amount > 0) or debits a member's wallet, never below 0; audited with the reason. */
+  adjust: defineCall(
+    'admin/wallet.adjust',
+    z
+      .object({
+        user_id: id,
+        amount: z
+          .number()
+          .int()
+          .min(-MAX_ADJUSTMENT)
+          .max(MAX_ADJUSTMENT)
+          .refine((n) => n !== 0, 'nonZero'),
+        reason: z.string().trim().min(1).max(200),
+      })
+      .strict(),
+    z.object({ balance: z.number().int(), entry: walletEntryRecord }),
+    manage,
+  ),
+  getLedger: defineCall(
+    'admin/wallet.getLedger',
+    z.object({ ...pageQuery, user_id: id }).strict(),
+    paged(walletEntryRecord).extend({ balance: z.number().int() }),
+    manage,
+  ),
+} as const;
