@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, devices, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './api';
+import { STUDIO_TZ } from './classes';
 
 /** The back office's own paths (its router's basename is /admin). */
 export const ADMIN_BASE = '/admin';
@@ -37,4 +38,16 @@ export async function chooseOption(page: Page, text: string | RegExp): Promise<v
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
     .first()
     .click();
+}
+
+/** A phone for the member app, beside the desktop of the back office. */
+export async function memberPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    ...devices['Pixel 5'],
+    viewport: { width: 375, height: 812 },
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: STUDIO_TZ,
+  });
+  return context.newPage();
 }

@@ -5,12 +5,7 @@ import { chooseOption, gotoAdmin, loginAdmin, pageTitle } from '../../support/ad
 import { createCourseInUi, createRoomInUi, createTeacherInUi, drawer, saveDrawer } from '../../support/admin-catalog';
 import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
 import { saveScreenshot } from '../../support/screenshots';
-
-/** A 2×2 PNG, enough for the upload's type check and an <img>. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFElEQVR4nGP4z8DwHwyBNAMDAwMAj5QH+VpHchsAAAAASUVORK5CYII=',
-  'base64',
-);
+import { TINY_PNG } from '../../support/shop';
 
 test('an owner sets up a room, a course with a cover and a teacher, and finds them again in the lists', async ({
   page,
@@ -28,7 +23,7 @@ test('an owner sets up a room, a course with a cover and a teacher, and finds th
   await expect(page.getByRole('row', { name: new RegExp(room) })).toContainText('14');
   await expectAccessible(page, 'back-office rooms');
 
-  await createCourseInUi(page, { name: course, durationMin: 75, capacity: 12, level: 'Beginner', coverPng: PNG });
+  await createCourseInUi(page, { name: course, durationMin: 75, capacity: 12, level: 'Beginner', coverPng: TINY_PNG });
   const courseRow = page.getByRole('row', { name: new RegExp(course) });
   await expect(courseRow).toContainText('75 min');
   await expect(courseRow).toContainText('Beginner');

@@ -1,9 +1,9 @@
-import { type Browser, devices, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accountCalls } from '@studio/contract/account';
 import { notificationCalls } from '@studio/contract/notifications';
 import { adminReservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../../support/a11y';
-import { chooseOption, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
+import { chooseOption, gotoAdmin, loginAdmin, memberPhone, pageTitle } from '../../support/admin';
 import { createCourseInUi, createRoomInUi, createTeacherInUi, drawer, saveDrawer } from '../../support/admin-catalog';
 import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
 import { openPage, paths } from '../../support/app';
@@ -33,18 +33,6 @@ function studioWallClock(instant: string) {
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A phone for the member app, beside the desktop of the back office. */
-async function memberPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    ...devices['Pixel 5'],
-    viewport: { width: 375, height: 812 },
-    baseURL,
-    locale: 'en-GB',
-    timezoneId: STUDIO_TZ,
-  });
-  return context.newPage();
-}
 
 test('an owner sets up the studio and runs a week: a weekly series, a member books, the front desk checks in, a class is called off', async ({
   page,

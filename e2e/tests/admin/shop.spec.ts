@@ -1,7 +1,7 @@
-import { type Browser, devices, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../../support/a11y';
-import { adminMenu, chooseOption, loginAdmin, pageTitle } from '../../support/admin';
+import { adminMenu, chooseOption, loginAdmin, memberPhone, pageTitle } from '../../support/admin';
 import { drawer, saveDrawer } from '../../support/admin-catalog';
 import { DEMO, uniqueName } from '../../support/api';
 import { openPage, paths } from '../../support/app';
@@ -19,16 +19,6 @@ const picture = (colour: string) =>
     ])
     .png()
     .toBuffer();
-
-async function memberPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    ...devices['Pixel 5'],
-    viewport: { width: 375, height: 812 },
-    baseURL,
-    locale: 'en-GB',
-  });
-  return context.newPage();
-}
 
 test('staff create a category and a goods item with three options and pictures, adjust its stock, and members see it in the shop', async ({
   page,

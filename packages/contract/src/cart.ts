@@ -43,6 +43,21 @@ export const CART_LINE_STATES = ['ok', 'off_sale', 'sold_out', 'quantity_capped'
 export const cartLineState = z.enum(CART_LINE_STATES);
 export type CartLineState = z.infer<typeof cartLineState>;
 
+/**
+ * A line's state against its SKU as it is now (server reads and a visitor's device cart alike):
+ * unbuyable and sold out first, then more wanted than is left, then a price other than the one seen.
+ */
+export function cartLineStateOf(
+  line: { buyNum: number; seenPrice: number },
+  sku: { buyable: boolean; stock: number; price: number },
+): CartLineState {
+  if (!sku.buyable) return 'off_sale';
+  if (sku.stock <= 0) return 'sold_out';
+  if (line.buyNum > sku.stock) return 'quantity_capped';
+  if (line.seenPrice !== sku.price) return 'price_changed';
+  return 'ok';
+}
+
 export const cartLine = cartItem.extend({
   state: cartLineState,
   previous_price: z.number().int().nullable(),

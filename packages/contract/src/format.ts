@@ -15,6 +15,16 @@ export const DEFAULT_UTC_OFFSET_HOURS = 8;
 type TimeInput = string | number | Date;
 
 /** Money in minor units (pence/fen) as text: 1250 → "£12.50", -99 → "-£0.99", 123456 → "£1,234.56". */
+/** Minor units (pence) from an amount typed in major units (pounds), rounded to the penny. */
+export function toMinorUnits(major: number): number {
+  return Math.round(major * 100);
+}
+
+/** Major units (pounds) of an amount in minor units, for an input that shows pounds. */
+export function toMajorUnits(minor: number): number {
+  return minor / 100;
+}
+
 export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY): string {
   const abs = Math.abs(Math.round(minor));
   const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,4 +1,5 @@
 import { useCallMutation } from '@studio/client/mutation';
+import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { adminWalletCalls, MAX_ADJUSTMENT, type WalletEntryRecord } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Statistic, Table } from 'antd';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
+import { MoneyInput } from '@/shared/forms/money-input';
 
 interface AdjustFields {
   /** Pounds as typed (negative takes money away). */
@@ -26,7 +28,7 @@ export function WalletCard({ userId }: { userId: string }) {
     (f: AdjustFields) =>
       call(
         adminWalletCalls.adjust,
-        { user_id: userId, amount: Math.round(f.amount * 100), reason: f.reason },
+        { user_id: userId, amount: toMinorUnits(f.amount), reason: f.reason },
         { silent: true },
       ),
     {
@@ -74,13 +76,7 @@ export function WalletCard({ userId }: { userId: string }) {
       >
         <Form form={form} layout="vertical" preserve={false} onFinish={(f) => adjust.mutate(f)}>
           <Form.Item name="amount" label={t('wallet.amount')} extra={t('wallet.amountHelp')} rules={[requiredRule()]}>
-            <InputNumber
-              min={-MAX_ADJUSTMENT / 100}
-              max={MAX_ADJUSTMENT / 100}
-              precision={2}
-              prefix="£"
-              style={{ width: 200 }}
-            />
+            <MoneyInput min={-toMajorUnits(MAX_ADJUSTMENT)} max={toMajorUnits(MAX_ADJUSTMENT)} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="reason" label={t('wallet.reason')} rules={[requiredRule(), { max: 200 }]}>
             <Input maxLength={200} />

@@ -14,13 +14,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, callQuery } from '@/shared/api/client';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
-import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
+import { LOCALE_NAMES, LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
 
 type Merchant = z.infer<typeof adminMerchantCalls.get.output>['merchant'];
 const RULE_NAMES = Object.keys(STUDIO_RULES) as StudioRule[];
-const LOCALE_NAMES: Record<string, string> = { en: 'English', 'zh-Hans': '简体中文', 'zh-Hant': '繁體中文' };
 
 /** Time zones this browser knows, for the picker (the server checks the name again). */
 const TIME_ZONES: string[] = (() => {

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
+import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { adminFreightCalls, type FreightRuleRecord, freightOf } from '@studio/contract/freight';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber } from 'antd';
@@ -9,6 +10,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
+import { MoneyInput } from '@/shared/forms/money-input';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
@@ -23,8 +25,6 @@ interface RuleFields {
   continuous_weight_price: number;
   max_weight: number;
 }
-
-const pence = (pounds: number) => Math.round(pounds * 100);
 
 /** Freight rules: what a parcel costs by weight (first weight, then each further step, up to a maximum). */
 export function FreightPage() {
@@ -46,9 +46,9 @@ export function FreightPage() {
           ...(editing && editing !== 'new' ? { _id: editing._id } : {}),
           name: f.name,
           first_weight: f.first_weight,
-          first_weight_price: pence(f.first_weight_price),
+          first_weight_price: toMinorUnits(f.first_weight_price),
           continuous_weight: f.continuous_weight,
-          continuous_weight_price: pence(f.continuous_weight_price),
+          continuous_weight_price: toMinorUnits(f.continuous_weight_price),
           max_weight: f.max_weight,
         },
         { silent: true },
@@ -129,9 +129,9 @@ export function FreightPage() {
             ? {
                 name: editing.name,
                 first_weight: editing.first_weight,
-                first_weight_price: editing.first_weight_price / 100,
+                first_weight_price: toMajorUnits(editing.first_weight_price),
                 continuous_weight: editing.continuous_weight,
-                continuous_weight_price: editing.continuous_weight_price / 100,
+                continuous_weight_price: toMajorUnits(editing.continuous_weight_price),
                 max_weight: editing.max_weight,
               }
             : {
@@ -150,13 +150,13 @@ export function FreightPage() {
           <InputNumber min={1} max={1_000_000} precision={0} addonAfter="g" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="first_weight_price" label={t('freight.firstPrice')} rules={[requiredRule()]}>
-          <InputNumber min={0} max={100_000} precision={2} prefix="£" style={{ width: 200 }} />
+          <MoneyInput min={0} max={100_000} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="continuous_weight" label={t('freight.continuousWeight')} rules={[requiredRule()]}>
           <InputNumber min={1} max={1_000_000} precision={0} addonAfter="g" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="continuous_weight_price" label={t('freight.continuousPrice')} rules={[requiredRule()]}>
-          <InputNumber min={0} max={100_000} precision={2} prefix="£" style={{ width: 200 }} />
+          <MoneyInput min={0} max={100_000} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item
           name="max_weight"

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
+import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { adminFreightCalls } from '@studio/contract/freight';
-import { LOCALES, type Locale } from '@studio/contract/locale';
+import { LOCALES } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import { adminScheduleCalls } from '@studio/contract/schedule';
 import {
@@ -36,7 +37,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { applyServerErrors, requiredRule } from '@/shared/forms/forms';
-import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
+import { LOCALE_NAMES, LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
+import { MoneyInput } from '@/shared/forms/money-input';
 import { RichTextEditor } from '@/shared/forms/rich-text';
 import { usePermission } from '@/shared/session/permissions';
 import { ImageList } from '@/shared/ui/image-list';
@@ -44,8 +46,6 @@ import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
 import { categoryOptions, useCategoryTree } from './shop-options';
 import { StockDialog, type StockTarget } from './stock-dialog';
-
-const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', 'zh-Hant': '繁體中文' };
 
 interface SkuFields {
   _id?: string;
@@ -76,8 +76,8 @@ interface GoodsFields {
   sku_list: SkuFields[];
 }
 
-const toMinor = (major: number | null | undefined) => (major == null ? null : Math.round(major * 100));
-const toMajor = (minor: number | null | undefined) => (minor == null ? null : minor / 100);
+const toMinor = (major: number | null | undefined) => (major == null ? null : toMinorUnits(major));
+const toMajor = (minor: number | null | undefined) => (minor == null ? null : toMajorUnits(minor));
 
 function fieldsOf(goods: AdminGoodsRecord): GoodsFields {
   return {
@@ -387,11 +387,9 @@ function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: StockTar
                   title: t('goods.price'),
                   render: (_: unknown, row: { name: number }) => (
                     <Form.Item name={[row.name, 'price']} rules={[requiredRule()]} className="sku-cell">
-                      <InputNumber
+                      <MoneyInput
                         min={0}
                         max={1_000_000}
-                        precision={2}
-                        prefix="£"
                         aria-label={`${t('goods.price')} ${row.name + 1}`}
                         style={{ width: 120 }}
                       />
@@ -403,11 +401,9 @@ function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: StockTar
                   title: t('editor.original'),
                   render: (_: unknown, row: { name: number }) => (
                     <Form.Item name={[row.name, 'original_price']} className="sku-cell">
-                      <InputNumber
+                      <MoneyInput
                         min={0}
                         max={1_000_000}
-                        precision={2}
-                        prefix="£"
                         aria-label={`${t('editor.original')} ${row.name + 1}`}
                         style={{ width: 120 }}
                       />

@@ -1,5 +1,5 @@
 import type { CartLine, CartLineState, cartLineInput } from '@studio/contract/cart';
-import { MAX_CART_LINES } from '@studio/contract/cart';
+import { cartLineStateOf, MAX_CART_LINES } from '@studio/contract/cart';
 import { MAX_BUY_NUM } from '@studio/contract/shop';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
@@ -22,13 +22,8 @@ export function assertShop(mid: string): void {
   if (!isShopId(mid)) fail('INVALID_PARAM', { field: 'mid' }, { field: 'mid', reason: 'unknownShop' });
 }
 
-function stateOf(line: repo.CartLineRow, snap: SkuSnapshot): CartLineState {
-  if (!snap.buyable) return 'off_sale';
-  if (snap.sku.stock <= 0) return 'sold_out';
-  if (line.buyNum > snap.sku.stock) return 'quantity_capped';
-  if (line.seenPrice !== snap.sku.price) return 'price_changed';
-  return 'ok';
-}
+const stateOf = (line: repo.CartLineRow, snap: SkuSnapshot): CartLineState =>
+  cartLineStateOf(line, { buyable: snap.buyable, stock: snap.sku.stock, price: snap.sku.price });
 
 function toCartLine(line: repo.CartLineRow, snap: SkuSnapshot, state: CartLineState): CartLine {
   const buyable = state !== 'off_sale' && state !== 'sold_out';

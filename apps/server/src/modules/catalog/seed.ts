@@ -4,6 +4,7 @@ import { runUnitOfWork } from '../../platform/unit-of-work';
 import { saveUpload } from '../account/upload';
 import * as repo from './repo';
 import { type Drawing, productPicture } from './seed-images';
+import { searchTextOf } from './service';
 
 /*
  * The demo shop: class passes (course packages) and goods in colours and sizes, with pictures
@@ -238,13 +239,6 @@ const GOODS: DemoGoods[] = [
   },
 ];
 
-const lower = (...texts: LocalizedText[]) =>
-  texts
-    .flatMap((t) => Object.values(t))
-    .join(' \n ')
-    .replace(/<[^>]+>/g, ' ')
-    .toLowerCase();
-
 /** Seeds the demo shop; `ownerId` (the demo admin) is recorded as the uploader of its pictures. */
 export async function seedShop(db: Db, now: Date, dataDir: string, ownerId: string): Promise<void> {
   if (await repo.findCategory(db, CATEGORIES[0]!.id)) return;
@@ -298,7 +292,11 @@ export async function seedShop(db: Db, now: Date, dataDir: string, ownerId: stri
         expTimeMode: g.validDays ? 2 : 0,
         expTimeRule: g.validDays ? [0, g.validDays] : null,
         courseIds: g.courseIds ?? [],
-        searchText: lower(g.name, g.description, ...g.skus.map((s) => s.name)),
+        searchText: searchTextOf(
+          g.name,
+          g.description,
+          g.skus.map((s) => s.name),
+        ),
         // Newest first in the shop: the passes lead.
         createdAt: new Date(now.getTime() - n * 1000),
         updatedAt: now,

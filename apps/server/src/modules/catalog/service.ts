@@ -58,8 +58,10 @@ export function toSkuRecord(row: repo.SkuRow, locale?: Locale): SkuRecord {
   };
 }
 
-function toSummary(row: repo.GoodsListRow, locale?: Locale): GoodsSummary {
-  const g = row.goods;
+/** What a goods item's SKUs add up to: its lowest and highest price, stock, class counts (repo.skuStats). */
+type SkuStats = Pick<repo.GoodsListRow, 'minPrice' | 'maxPrice' | 'originalPrice' | 'stock' | 'classCount'>;
+
+function toSummary(g: repo.GoodsRow, stats: SkuStats, locale?: Locale): GoodsSummary {
   return {
     _id: g.id,
     name: textIn(g.name, g.nameI18n, locale),
@@ -67,15 +69,31 @@ function toSummary(row: repo.GoodsListRow, locale?: Locale): GoodsSummary {
     cart_rule: g.cartRule as 0 | 1,
     category_id: g.categoryId,
     image: g.images[0] ?? '',
-    price: row.minPrice,
-    max_price: row.maxPrice,
-    original_price: row.originalPrice,
-    stock: row.stock,
-    sold_out: row.stock <= 0,
+    price: stats.minPrice,
+    max_price: stats.maxPrice,
+    original_price: stats.originalPrice,
+    stock: stats.stock,
+    sold_out: stats.stock <= 0,
     is_on_sale: g.isOnSale,
     view_count: g.viewCount,
-    class_count: row.classCount,
+    class_count: stats.classCount,
     discount_type: 0,
+  };
+}
+
+/** The same stats as the list's query computes, from SKUs already read. */
+function statsOf(skus: readonly repo.SkuRow[]): SkuStats {
+  const least = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length ? Math.min(...known) : null;
+  };
+  const prices = skus.map((s) => s.price);
+  return {
+    minPrice: least(prices) ?? 0,
+    maxPrice: prices.length ? Math.max(...prices) : 0,
+    originalPrice: least(skus.map((s) => s.originalPrice)),
+    stock: skus.reduce((n, s) => n + s.stock, 0),
+    classCount: least(skus.map((s) => s.classCount)),
   };
 }
 
@@ -86,26 +104,8 @@ function toDetail(
   isCollected: boolean,
   locale?: Locale,
 ): GoodsDetail {
-  const prices = skus.map((s) => s.price);
-  const stock = skus.reduce((n, s) => n + s.stock, 0);
-  const originals = skus.map((s) => s.originalPrice).filter((p): p is number => p !== null);
-  const classCounts = skus.map((s) => s.classCount).filter((c): c is number => c !== null);
   return {
-    _id: g.id,
-    name: textIn(g.name, g.nameI18n, locale),
-    type: g.type as 0 | 1,
-    cart_rule: g.cartRule as 0 | 1,
-    category_id: g.categoryId,
-    image: g.images[0] ?? '',
-    price: prices.length ? Math.min(...prices) : 0,
-    max_price: prices.length ? Math.max(...prices) : 0,
-    original_price: originals.length ? Math.min(...originals) : null,
-    stock,
-    sold_out: stock <= 0,
-    is_on_sale: g.isOnSale,
-    view_count: g.viewCount,
-    class_count: classCounts.length ? Math.min(...classCounts) : null,
-    discount_type: 0,
+    ...toSummary(g, statsOf(skus), locale),
     images: g.images,
     description: textIn(g.description, g.descriptionI18n, locale),
     sku_list: skus.map((s) => toSkuRecord(s, locale)),
@@ -282,7 +282,7 @@ export function listGoodsForMembers(
     return serializeAnswer(
       shopCalls.getGoodsList,
       pageOf(
-        rows.map((r) => toSummary(r, ctx.locale)),
+        rows.map((r) => toSummary(r.goods, r, ctx.locale)),
         total,
         input,
       ),
@@ -307,7 +307,7 @@ export async function recordSearch(ctx: CallContext, keyword: string): Promise<b
 export async function goodsSummaries(db: DbOrTx, ids: readonly string[], locale?: Locale): Promise<GoodsSummary[]> {
   if (!ids.length) return [];
   const { rows } = await repo.listGoods(db, { ids }, { pageIndex: 1, pageSize: ids.length }, {});
-  const byId = new Map(rows.map((r) => [r.goods.id, toSummary(r, locale)]));
+  const byId = new Map(rows.map((r) => [r.goods.id, toSummary(r.goods, r, locale)]));
   return ids.map((id) => byId.get(id)).filter((g): g is GoodsSummary => g !== undefined);
 }
 
@@ -437,7 +437,7 @@ export async function adminGoodsList(ctx: CallContext, input: z.output<typeof ad
     { sort: input.sort ?? 'created_at', order: input.sort ? input.order : 'desc' },
   );
   return pageOf(
-    rows.map((r) => toSummary(r, ctx.locale)),
+    rows.map((r) => toSummary(r.goods, r, ctx.locale)),
     total,
     input,
   );
@@ -463,7 +463,7 @@ export function sanitizeDescription(html: string): string {
 const plain = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
 
 /** Every language of the name, SKU names and description, in lower case, for the keyword search. */
-function searchTextOf(name: LocalizedText, description: LocalizedText, skuNames: LocalizedText[]): string {
+export function searchTextOf(name: LocalizedText, description: LocalizedText, skuNames: LocalizedText[]): string {
   const parts = [
     ...Object.values(name),
     ...skuNames.flatMap((s) => Object.values(s)),

@@ -1,4 +1,4 @@
-import { CART_SYNC_DEBOUNCE_MS, type CartLine, type CartSku, cartCalls } from '@studio/contract/cart';
+import { CART_SYNC_DEBOUNCE_MS, type CartLine, type CartSku, cartCalls, cartLineStateOf } from '@studio/contract/cart';
 import { MAX_BUY_NUM } from '@studio/contract/shop';
 import { call } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
@@ -29,15 +29,10 @@ async function shopId(): Promise<string> {
 
 /** A visitor's line from a fresh SKU: checked against stock and sale state like the server does. */
 function deviceLine(mid: string, sku: CartSku, buyNum: number, prior?: CartLine): CartLine {
-  const state: CartLine['state'] = !sku.is_on_sale
-    ? 'off_sale'
-    : sku.stock <= 0
-      ? 'sold_out'
-      : buyNum > sku.stock
-        ? 'quantity_capped'
-        : prior && prior.price !== sku.price
-          ? 'price_changed'
-          : 'ok';
+  const state = cartLineStateOf(
+    { buyNum, seenPrice: prior?.price ?? sku.price },
+    { buyable: sku.is_on_sale, stock: sku.stock, price: sku.price },
+  );
   const buyable = state !== 'off_sale' && state !== 'sold_out';
   return {
     sku_id: sku._id,
