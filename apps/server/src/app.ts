@@ -21,7 +21,7 @@ import { publishingRealtime, type Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerStaticFiles, singlePageFallback } from './platform/static-files';
 import { startSweeper } from './platform/sweeper';
-import { loadTokenSecret, TokenSigner } from './platform/tokens';
+import { loadSecret, loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
 
 export interface BuildOptions {
@@ -86,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Built here, once per app, and handed to every call as ctx.deps: no module keeps any of it.
   const deps: AppDeps = {
     signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)),
+    sandboxSecret: loadSecret(config.SANDBOX_PAY_SECRET, config.DATA_DIR, 'sandbox-pay-secret'),
     outbox: createPushOutbox({
       db,
       clock,
@@ -182,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     clock,
     intervalMs: config.SWEEP_INTERVAL_MS,
-    sweeps: [...allSweeps, ...deps.outbox.sweeps],
+    sweeps: [...allSweeps(deps), ...deps.outbox.sweeps],
     log: app.log,
   });
   app.addHook('preClose', async () => sweeper.stop());

@@ -32,6 +32,8 @@ const envSchema = z.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   TOKEN_SECRET: optionalText,
+  /** The sandbox payment provider's notification secret; generated into DATA_DIR when not set. */
+  SANDBOX_PAY_SECRET: optionalText,
   /** smtp://user:pass@host:587 or smtps://...; without it e-mails are only recorded in the outbox table and logged. */
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Studio <no-reply@studio.local>'),

@@ -15,6 +15,12 @@ export const AUDIT_OBJECT_TYPES = [
   'package',
   'member',
   'studio',
+  'goods',
+  'sku',
+  'category',
+  'freight',
+  'wallet',
+  'order',
 ] as const;
 
 export const auditEntry = z.object({

@@ -48,6 +48,13 @@ export const ERROR_SHAPES = {
   CHECK_IN_CLOSED: { params: minutes, data: checkInWindow },
   TEACHER_BUSY: { data: clash },
   CART_FULL: { params: z.object({ max: z.number().int() }) },
+  /** The status's name in the caller's language. */
+  ORDER_STATUS_CHANGED: { params: z.object({ status: z.string() }), data: z.object({ status: z.number().int() }) },
+  MUST_BUY_ALONE: { params: z.object({ name: z.string() }), data: z.object({ sku_id: z.string() }) },
+  OVER_MAX_WEIGHT: { params: z.object({ max: z.number().int() }) },
+  /** At checkout: which line, and what is left. */
+  STOCK_INSUFFICIENT: { data: z.object({ sku_id: z.string(), stock: z.number().int() }).partial() },
+  PRODUCT_OFF_SALE: { data: z.object({ sku_id: z.string() }).partial() },
   STOCK_BELOW_ZERO: {
     params: z.object({ stock: z.number().int() }),
     data: z.object({ stock: z.number().int() }),

@@ -299,6 +299,38 @@ export const ERRORS = {
     msg: m('Categories go at most {levels} levels deep', '分类最多 {levels} 级', '分類最多 {levels} 級'),
   },
   BALANCE_INSUFFICIENT: { msg: m('Insufficient balance', '余额不足', '餘額不足') },
+  ORDER_NOT_FOUND: { msg: m('Order not found', '订单不存在', '訂單不存在') },
+  ORDER_STATUS_CHANGED: {
+    msg: m(
+      'This order is {status} now: refresh to see what you can do with it',
+      '该订单当前为「{status}」，请刷新后再操作',
+      '該訂單當前為「{status}」，請重新整理後再操作',
+    ),
+  },
+  ORDER_EXPIRED: {
+    msg: m(
+      'This order was not paid in time and has been cancelled',
+      '订单超时未支付，已自动取消',
+      '訂單逾時未支付，已自動取消',
+    ),
+  },
+  MUST_BUY_ALONE: {
+    msg: m('“{name}” must be bought on its own', '「{name}」需单独购买', '「{name}」需單獨購買'),
+  },
+  OVER_MAX_WEIGHT: {
+    msg: m(
+      'This parcel is too heavy to send ({max} g at most): choose pickup or fewer items',
+      '包裹超重（最多 {max} 克），请选择自提或减少商品',
+      '包裹超重（最多 {max} 克），請選擇自取或減少商品',
+    ),
+  },
+  ADDRESS_REQUIRED: { msg: m('Choose a delivery address', '请选择收货地址', '請選擇收貨地址') },
+  PAY_TYPE_DISABLED: {
+    msg: m('This payment method is not available', '暂不支持该支付方式', '暫不支援該支付方式'),
+  },
+  PAYMENT_FAILED: { msg: m('Payment failed', '支付失败', '支付失敗') },
+  CREATE_ORDER_FAILED: { msg: m('Create order failed', '创建订单失败', '建立訂單失敗') },
+  CANCEL_FAILED: { msg: m('Cancel failed', '取消失败', '取消失敗') },
   COUPON_INVALID: { msg: m('This coupon cannot be used', '优惠券不可用', '優惠券不可用') },
   FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
 } as const satisfies Record<string, ErrorDef>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
+import { ENABLEABLE_PAY_TYPES, payType } from './payments';
 import { defineCall, noInput } from './protocol';
+import { TOP_UP_MAX, TOP_UP_MIN } from './wallet';
 
 /** The merchant module: the studio's public profile and settings. */
 
@@ -19,6 +21,12 @@ export const mchInfo = z.object({
   wechat_login_enabled: z.boolean(),
   cancel_window_hours: z.number().int(),
   booking_window_days: z.number().int(),
+  /** The payment types members are offered (settings). */
+  pay_types: z.array(payType),
+  /** The top-up page's preset amounts, minor units. */
+  top_up_presets: z.array(z.number().int()),
+  /** An unpaid online order cancels itself this long after it was placed. */
+  order_auto_cancel_minutes: z.number().int(),
 });
 export type MchInfo = z.infer<typeof mchInfo>;
 
@@ -41,10 +49,22 @@ export const STUDIO_RULES = {
   cancel_window_hours: { default: 24, min: 0, max: 168 },
   /** A login lasts this many days (renewed in its last 3). */
   token_ttl_days: { default: 7, min: 4, max: 365 },
+  /** An unpaid online order cancels itself (stock back) this many minutes after it was placed. */
+  order_auto_cancel_minutes: { default: 30, min: 5, max: 1440 },
+  /** A shipped order counts as received this many days after shipping unless the member confirms sooner. */
+  auto_receipt_days: { default: 10, min: 1, max: 60 },
 } as const;
 export type StudioRule = keyof typeof STUDIO_RULES;
 
 const rule = (name: StudioRule) => z.number().int().min(STUDIO_RULES[name].min).max(STUDIO_RULES[name].max);
+
+/** The shop's settings kept in the studio row's `settings` (RULES.md *setting*), with their defaults. */
+export const DEFAULT_SHOP_SETTINGS = {
+  pay_types: ['balance', 'sandbox', 'offline'] as (typeof ENABLEABLE_PAY_TYPES)[number][],
+  top_up_presets: [1000, 2000, 5000, 10000],
+  auto_receipt_days: STUDIO_RULES.auto_receipt_days.default,
+};
+export type ShopSettings = typeof DEFAULT_SHOP_SETTINGS;
 
 /** The currencies prices can be shown in. */
 export const STUDIO_CURRENCIES = ['GBP', 'CNY', 'USD', 'EUR'] as const;
@@ -67,6 +87,7 @@ export const timeZoneName = z
 /** The studio as staff edit it: its info (in the caller's locale), its default language and every locale's texts. */
 export const adminMerchantRecord = mchInfo.extend({
   token_ttl_days: z.number().int(),
+  auto_receipt_days: z.number().int(),
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -92,6 +113,20 @@ export const merchantSaveInput = z
     booking_window_days: rule('booking_window_days').optional(),
     cancel_window_hours: rule('cancel_window_hours').optional(),
     token_ttl_days: rule('token_ttl_days').optional(),
+    order_auto_cancel_minutes: rule('order_auto_cancel_minutes').optional(),
+    auto_receipt_days: rule('auto_receipt_days').optional(),
+    /** Which payment types members are offered: at least one, each once. */
+    pay_types: z
+      .array(z.enum(ENABLEABLE_PAY_TYPES))
+      .min(1)
+      .refine((v) => new Set(v).size === v.length, 'unique')
+      .optional(),
+    top_up_presets: z
+      .array(z.number().int().min(TOP_UP_MIN).max(TOP_UP_MAX))
+      .min(1)
+      .max(8)
+      .refine((v) => new Set(v).size === v.length, 'unique')
+      .optional(),
   })
   .strict();
 

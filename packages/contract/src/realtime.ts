@@ -60,7 +60,13 @@ export type WsServerMessage = WsStatusMessage | WsEventMessage;
  * The business events the server pushes to a member's sockets, by event name: the schema of each
  * one's `data`. Today these are the notices (notifications.ts); orders add theirs here.
  */
-export const pushEvents = { ...noticeEvents } as const;
+export const pushEvents = {
+  ...noticeEvents,
+  /** One of the member's orders changed status (paid, shipped, cancelled...): counts and pages refetch. */
+  orderChanged: z.object({ order_no: z.string(), status: z.number().int() }),
+  /** The member's wallet balance moved (a top-up confirmed, a payment, a refund). */
+  walletChanged: z.object({ balance: z.number().int() }),
+} as const;
 export type PushEventName = keyof typeof pushEvents;
 /** An event as the server hands it to its realtime delivery: the name and the data its schema describes. */
 export type PushEvent<N extends PushEventName = PushEventName> = {

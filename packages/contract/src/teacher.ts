@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderRecord } from './orders';
 import { defineCall, noInput } from './protocol';
 import { memberBrief, reservationRecord, roster } from './reservations';
 import { sessionRecord, teacherRecord, teacherSaveInput } from './schedule';
@@ -92,6 +93,7 @@ export const scannedReservation = reservationRecord.extend({ member: memberBrief
  */
 export const scanResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reservation'), reservation: scannedReservation }),
+  z.object({ kind: z.literal('order'), order: orderRecord }),
 ]);
 export type ScanResult = z.infer<typeof scanResult>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardPayType, providerRedirect } from './payments';
 import { defineCall, noInput } from './protocol';
 import { id, isoDateTime, paged, pageQuery } from './validators';
 
@@ -28,9 +29,24 @@ export type WalletEntryRecord = z.infer<typeof walletEntryRecord>;
 /** The most one adjustment moves: £10,000. */
 export const MAX_ADJUSTMENT = 1_000_000;
 
+/** A custom top-up: £1 to £1000 (RULES.md). */
+export const TOP_UP_MIN = 100;
+export const TOP_UP_MAX = 100_000;
+
+export const topUpInput = z
+  .object({
+    amount: z.number().int().min(TOP_UP_MIN).max(TOP_UP_MAX),
+    /** The top-up agreement must be accepted first (spec section 5). */
+    agree: z.literal(true, 'agreementRequired'),
+    pay_type: cardPayType,
+  })
+  .strict();
+
 export const walletCalls = {
   getBalance: defineCall('client/wallet.getBalance', noInput, z.object({ balance: z.number().int() })),
   getLedger: defineCall('client/wallet.getLedger', z.object(pageQuery).strict(), paged(walletEntryRecord)),
+  /** Credited only when the provider confirms, once however often it does. */
+  topUp: defineCall('client/wallet.topUp', topUpInput, providerRedirect),
 } as const;
 
 const manage = { permission: 'orders.manage' } as const;

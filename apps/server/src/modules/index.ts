@@ -1,3 +1,4 @@
+import type { AppDeps } from '../platform/deps';
 import type { RegisteredCall } from '../platform/protocol';
 import type { RawRoute } from '../platform/raw-routes';
 import type { Sweep } from '../platform/sweeper';
@@ -14,7 +15,10 @@ import { dashboardHandlers } from './dashboard/calls';
 import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
+import { orderHandlers, orderSweeps } from './orders/calls';
 import { packageHandlers } from './packages/calls';
+import { paymentHandlers } from './payments/calls';
+import { paymentRoutes } from './payments/routes';
 import { reservationHandlers } from './reservations/calls';
 import { reservationSweeps } from './reservations/sweeps';
 import { scheduleHandlers } from './schedule/calls';
@@ -40,13 +44,15 @@ export const allCalls: RegisteredCall[] = [
   ...freightHandlers,
   ...addressHandlers,
   ...walletHandlers,
+  ...orderHandlers,
+  ...paymentHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
-export const allSweeps: Sweep[] = [...reservationSweeps, ...catalogSweeps];
+export const allSweeps = (deps: AppDeps): Sweep[] => [...reservationSweeps, ...catalogSweeps, ...orderSweeps(deps)];
 
 /**
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and
  * next the payment webhooks that need the raw body. Add a module's raw routes here, never in app.ts.
  */
-export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes];
+export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes, paymentRoutes];

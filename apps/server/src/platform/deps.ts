@@ -27,6 +27,8 @@ export const noMemberMemo: MemberMemo = { remember: (_uid, _now, load) => load()
 export interface AppDeps {
   /** Signs and verifies this app's tokens (its TOKEN_SECRET). */
   signer: TokenSigner;
+  /** Signs and checks the sandbox payment provider's notifications (SANDBOX_PAY_SECRET). */
+  sandboxSecret: string;
   /** Pushes that must not be lost (push-outbox.ts). */
   outbox: PushOutbox;
   /** The user info's wallet and points balances; a later module passes its own to buildApp. */

@@ -23,15 +23,25 @@ export interface TokenClaims {
 
 export type TokenFailure = 'TOKEN_INVALID' | 'TOKEN_EXPIRED';
 
-/** The HS256 secret: TOKEN_SECRET, else one generated once into the data directory. */
-export function loadTokenSecret(secret: string | undefined, dataDir: string): Uint8Array {
-  if (secret) return new TextEncoder().encode(secret);
-  const file = path.join(dataDir, 'token-secret');
+/** A secret from the environment, else one generated once into the data directory as `fileName`. */
+export function loadSecret(secret: string | undefined, dataDir: string, fileName: string): string {
+  if (secret) return secret;
+  const file = path.join(dataDir, fileName);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another instance wrote it first: read theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The HS256 secret: TOKEN_SECRET, else one generated once into the data directory. */
+export function loadTokenSecret(secret: string | undefined, dataDir: string): Uint8Array {
+  return new TextEncoder().encode(loadSecret(secret, dataDir, 'token-secret'));
 }
 
 export class TokenSigner {

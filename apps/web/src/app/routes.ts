@@ -357,5 +357,71 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
 
+  {
+    path: paths.goodsOrderConfirm,
+    titleKey: 'orders.confirm.title',
+    page: load(
+      () => import('@/features/orders/pages/order-confirm-page'),
+      (m) => m.OrderConfirmPage,
+    ),
+  },
+  {
+    path: paths.goodsOrderPay,
+    titleKey: 'orders.pay.title',
+    page: load(
+      () => import('@/features/orders/pages/order-pay-page'),
+      (m) => m.OrderPayPage,
+    ),
+  },
+  {
+    path: paths.orderPay,
+    titleKey: 'orders.pay.title',
+    page: load(
+      () => import('@/features/orders/pages/order-pay-page'),
+      (m) => m.OrderPayPage,
+    ),
+  },
+  {
+    path: paths.sandboxPay,
+    titleKey: 'orders.sandbox.pageTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/orders/pages/sandbox-pay-page'),
+      (m) => m.SandboxPayPage,
+    ),
+  },
+  {
+    path: paths.orderList,
+    titleKey: 'orders.title',
+    page: load(
+      () => import('@/features/orders/pages/order-list-page'),
+      (m) => m.OrderListPage,
+    ),
+  },
+  {
+    path: paths.orderInfo,
+    titleKey: 'orders.info.title',
+    page: load(
+      () => import('@/features/orders/pages/order-info-page'),
+      (m) => m.OrderInfoPage,
+    ),
+  },
+  {
+    path: paths.courseOrderInfo,
+    titleKey: 'orders.info.title',
+    page: load(
+      () => import('@/features/orders/pages/order-info-page'),
+      (m) => m.OrderInfoPage,
+    ),
+  },
+  {
+    path: paths.orderExpress,
+    titleKey: 'orders.express.title',
+    page: load(
+      () => import('@/features/orders/pages/order-express-page'),
+      (m) => m.OrderExpressPage,
+    ),
+  },
+
   notFoundRoute,
 ];

@@ -315,3 +315,13 @@ export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, st
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.nickname || r.username || r.id]));
 }
+
+/** Name and mobile of members by id, for staff lists of what members did (orders). */
+export async function briefsOf(db: DbOrTx, ids: string[]): Promise<Map<string, { nickname: string; mobile: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname, username: users.username, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, { nickname: r.nickname || r.username || r.id, mobile: r.mobile ?? '' }]));
+}

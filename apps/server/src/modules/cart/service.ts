@@ -197,3 +197,7 @@ export async function skuList(ctx: CallContext, mid: string, skuIds: readonly st
     is_on_sale: s.buyable,
   }));
 }
+
+/** Lines checked out into an order leave the cart, inside the order's transaction. */
+export const removeCheckedOut = (tx: DbOrTx, userId: string, mid: string, skuIds: readonly string[]) =>
+  repo.removeLines(tx, userId, mid, skuIds);

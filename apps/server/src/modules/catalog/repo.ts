@@ -252,6 +252,14 @@ export async function adjustStock(db: DbOrTx, skuId: string, delta: number, now:
   return row;
 }
 
+/** Adds back stock an order held, whether or not the SKU is still offered. */
+export async function returnStock(db: DbOrTx, skuId: string, quantity: number, now: Date): Promise<void> {
+  await db
+    .update(goodsSkus)
+    .set({ stock: sql`${goodsSkus.stock} + ${quantity}`, updatedAt: now })
+    .where(eq(goodsSkus.id, skuId));
+}
+
 export async function findSku(db: DbOrTx, id: string): Promise<SkuRow | undefined> {
   const [row] = await db.select().from(goodsSkus).where(eq(goodsSkus.id, id));
   return row;

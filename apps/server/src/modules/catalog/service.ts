@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
+import type { PackageValidityRule } from '@studio/contract/packages';
 import {
   type AdminCategoryNode,
   type adminGoodsListInput,
@@ -619,4 +620,48 @@ export async function adjustStock(
     });
     return { ...toSkuRecord(after!, ctx.locale), sku_name_i18n: after!.skuNameI18n };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock held by orders
+// ---------------------------------------------------------------------------------------------
+
+/** What a course-package goods item sells, as its goods says now (orders keep a copy). */
+export function packageTermsOf(g: repo.GoodsRow, sku: repo.SkuRow): PackageTerms {
+  const validity: PackageValidityRule =
+    g.expTimeMode === 1 && g.expTimeRange
+      ? { mode: 'fixed', valid_from: g.expTimeRange[0], valid_until: g.expTimeRange[1] }
+      : g.expTimeMode === 2 && g.expTimeRule
+        ? { mode: 'rule', delay_days: g.expTimeRule[0], valid_days: g.expTimeRule[1] }
+        : { mode: 'long_term' };
+  return { classCount: sku.classCount ?? 0, validity, courseIds: [...g.courseIds] };
+}
+
+export interface PackageTerms {
+  classCount: number;
+  validity: PackageValidityRule;
+  courseIds: string[];
+}
+
+/**
+ * Holds stock for an order inside the caller's transaction: one conditional statement per SKU, in
+ * SKU-id order (the global lock order), so two orders never wait on each other in a circle and
+ * stock never goes below 0. The first SKU short of stock fails STOCK_INSUFFICIENT (rolling the
+ * others back with the transaction).
+ */
+export async function holdStock(tx: Tx, items: readonly { skuId: string; quantity: number }[], now: Date) {
+  for (const item of [...items].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+    const held = await repo.adjustStock(tx, item.skuId, -item.quantity, now);
+    if (!held) {
+      const stock = (await repo.findSku(tx, item.skuId))?.stock ?? 0;
+      fail('STOCK_INSUFFICIENT', {}, { sku_id: item.skuId, stock });
+    }
+  }
+}
+
+/** Gives held stock back (an order cancelled), in SKU-id order; a SKU removed since still gets it. */
+export async function returnStock(tx: Tx, items: readonly { skuId: string; quantity: number }[], now: Date) {
+  for (const item of [...items].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+    await repo.returnStock(tx, item.skuId, item.quantity, now);
+  }
 }

@@ -1,6 +1,12 @@
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contract/localized-text';
-import type { adminMerchantRecord, MchInfo, merchantSaveInput } from '@studio/contract/merchant';
+import {
+  type adminMerchantRecord,
+  DEFAULT_SHOP_SETTINGS,
+  type MchInfo,
+  type merchantSaveInput,
+  type ShopSettings,
+} from '@studio/contract/merchant';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, preparedQuery } from '../../platform/db';
@@ -54,7 +60,15 @@ export function toMchInfo(row: MerchantRow, locale?: Locale): MchInfo {
     wechat_login_enabled: row.wechatLoginEnabled,
     cancel_window_hours: row.cancelWindowHours,
     booking_window_days: row.bookingWindowDays,
+    pay_types: shopSettingsOf(row).pay_types,
+    top_up_presets: shopSettingsOf(row).top_up_presets,
+    order_auto_cancel_minutes: row.autoCancelMinutes,
   };
+}
+
+/** The shop's settings: the stored ones over the defaults. */
+export function shopSettingsOf(row: MerchantRow): ShopSettings {
+  return { ...DEFAULT_SHOP_SETTINGS, ...(row.settings as Partial<ShopSettings>) };
 }
 
 export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.input<typeof adminMerchantRecord> {
@@ -62,6 +76,7 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
     ...toMchInfo(row, locale),
     default_locale: row.defaultLocale,
     token_ttl_days: row.tokenTtlDays,
+    auto_receipt_days: shopSettingsOf(row).auto_receipt_days,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -127,6 +142,15 @@ export async function saveMerchant(
         ...(input.booking_window_days !== undefined && { bookingWindowDays: input.booking_window_days }),
         ...(input.cancel_window_hours !== undefined && { cancelWindowHours: input.cancel_window_hours }),
         ...(input.token_ttl_days !== undefined && { tokenTtlDays: input.token_ttl_days }),
+        ...(input.order_auto_cancel_minutes !== undefined && { autoCancelMinutes: input.order_auto_cancel_minutes }),
+        settings: {
+          ...shopSettingsOf(current),
+          ...(input.pay_types !== undefined && { pay_types: input.pay_types }),
+          ...(input.top_up_presets !== undefined && {
+            top_up_presets: [...input.top_up_presets].sort((a, b) => a - b),
+          }),
+          ...(input.auto_receipt_days !== undefined && { auto_receipt_days: input.auto_receipt_days }),
+        },
         updatedAt: now,
       })
       .where(eq(merchants.id, MERCHANT_ID))

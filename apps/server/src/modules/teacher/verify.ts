@@ -2,6 +2,7 @@ import type { ScanResult } from '@studio/contract/teacher';
 import { fail } from '../../platform/errors';
 import type { AuthedContext, AuthUser } from '../../platform/protocol';
 import { getUserOrFail } from '../account/service';
+import { completePickup } from '../orders/service';
 import * as reservationReads from '../reservations/read-models';
 import { checkInWithinWindow } from './service';
 
@@ -38,8 +39,17 @@ export const reservationCodes: CodeResolver = {
   },
 };
 
-/** Tried in order; order pickup codes join this list with the shop. */
-export const codeResolvers: CodeResolver[] = [reservationCodes];
+/** A paid pickup order's code: the order is handed over and completes. */
+export const pickupCodes: CodeResolver = {
+  kind: 'order',
+  async verify(ctx, code) {
+    const order = await completePickup(ctx, code);
+    return order ? { kind: 'order', order } : null;
+  },
+};
+
+/** Tried in order. */
+export const codeResolvers: CodeResolver[] = [reservationCodes, pickupCodes];
 
 /** Verifies whatever the code names, or CODE_NOT_FOUND. */
 export async function scan(ctx: AuthedContext, code: string): Promise<ScanResult> {

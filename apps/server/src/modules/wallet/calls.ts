@@ -11,6 +11,7 @@ export const walletHandlers = [
     const { rows, total } = await wallet.listWalletLedger(ctx.db, ctx.user.uid, input);
     return pageOf(rows.map(wallet.toWalletEntryRecord), total, input);
   }),
+  handle(walletCalls.topUp, (input, ctx) => wallet.startTopUp(ctx, input)),
   handle(adminWalletCalls.adjust, async (input, ctx) => {
     const { entry, balance } = await wallet.adjustWallet(ctx, input);
     return { balance, entry: wallet.toWalletEntryRecord(entry) };

@@ -1,13 +1,16 @@
+import type { CardPayType, ProviderRedirect } from '@studio/contract/payments';
 import type { WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { offsetOf, type Page } from '../../platform/paging';
-import type { CallContext } from '../../platform/protocol';
+import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
+import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { cardProviders, type Settler, startCardPayment } from '../payments/service';
 import { walletAccounts, walletLedger } from './schema';
 
 type EntryRow = typeof walletLedger.$inferSelect;
@@ -134,3 +137,46 @@ export async function adjustWallet(ctx: CallContext, input: { user_id: string; a
     return posted;
   });
 }
+
+/**
+ * client/wallet.topUp: a card payment of `amount` for the member's wallet; the balance moves only
+ * when the provider confirms (settleTopUp), once per payment however often it does.
+ */
+export async function startTopUp(
+  ctx: AuthedContext,
+  input: { amount: number; pay_type: CardPayType },
+): Promise<ProviderRedirect> {
+  const settings = shopSettingsOf(await getMerchant(ctx.db));
+  const provider = cardProviders[input.pay_type];
+  if (!provider || !(settings.pay_types as string[]).includes(input.pay_type)) fail('PAY_TYPE_DISABLED');
+  const now = ctx.clock.now();
+  return runUnitOfWork(ctx, ({ tx }) =>
+    startCardPayment(tx, provider!, {
+      userId: ctx.user.uid,
+      purpose: 'top_up',
+      ref: '',
+      provider: input.pay_type,
+      amount: input.amount,
+      description: 'Wallet top-up',
+      now,
+    }),
+  );
+}
+
+/** A confirmed top-up: the wallet credited, keyed by the payment so a second confirmation adds nothing. */
+export const settleTopUp: Settler = async (work, payment, now) => {
+  const posted = await postWalletEntry(work.tx, {
+    userId: payment.userId,
+    amount: payment.amount,
+    kind: 'top_up',
+    key: `top_up:${payment.id}`,
+    ref: payment.id,
+    at: now,
+  });
+  await work.pushDurable(
+    payment.userId,
+    { type: 'walletChanged', data: { balance: posted.balance }, id: newId() },
+    now,
+  );
+  return 'applied';
+};

@@ -49,3 +49,25 @@ export function handleClassEvent(message: WsEventMessage): boolean {
   );
   return true;
 }
+
+/**
+ * What the shop's pushes make stale, by event (order pages and counts, the wallet, the user info's
+ * balance): named by url so that the shell needs no shop code to refetch them.
+ */
+const SHOP_EVENT_QUERIES: Record<string, string[]> = {
+  orderChanged: [
+    'client/order.getList',
+    'client/order.getCounts',
+    'client/order.getInfo',
+    'client/course.getMyPackages',
+  ],
+  walletChanged: ['client/wallet.getBalance', 'client/wallet.getLedger', 'client/user.getMyInfo'],
+};
+
+/** An order or the wallet changed (paid by a provider, shipped, cancelled by its countdown): its queries refetch. */
+export function handleShopEvent(message: WsEventMessage): boolean {
+  const urls = SHOP_EVENT_QUERIES[message.event];
+  if (!urls) return false;
+  for (const url of urls) void queryClient.invalidateQueries({ queryKey: [url] });
+  return true;
+}

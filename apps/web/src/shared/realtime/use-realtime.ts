@@ -34,7 +34,9 @@ export function useRealtimeEvent(event: string, handler: Listener): void {
 /** Hands a pushed event to the class domain's handler (loaded on the first event) and to listeners. */
 function dispatch(message: WsEventMessage): void {
   // The class handler brings the class contract with it: the shell loads it only when an event comes.
-  void import('./class-events').then(({ handleClassEvent }) => handleClassEvent(message));
+  void import('./class-events').then(({ handleClassEvent, handleShopEvent }) => {
+    if (!handleClassEvent(message)) handleShopEvent(message);
+  });
   for (const listener of listeners.get(message.event) ?? []) listener(message);
 }
 

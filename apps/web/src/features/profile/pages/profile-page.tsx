@@ -13,6 +13,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { OrderShortcuts } from '@/features/orders/components/order-shortcuts';
 import { useFormat } from '@/shared/format/use-format';
 import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
@@ -39,6 +40,7 @@ export function ProfilePage() {
       ) : (
         <MemberCard userInfo={data.userInfo} />
       )}
+      {loggedIn && <OrderShortcuts />}
       {loggedIn && (
         <List>
           <ListLink

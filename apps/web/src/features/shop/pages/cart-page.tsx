@@ -2,9 +2,10 @@ import type { CartLine } from '@studio/contract/cart';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Dialog, SwipeAction } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { orderLinks } from '@/features/orders/api/orders';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { useFormat } from '@/shared/format/use-format';
-import { switchTab } from '@/shared/navigation/navigation';
+import { navigateTo, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { useLifeData } from '@/shared/store/life-data';
@@ -84,15 +85,26 @@ function CartView({ list }: { list: CartLine[] }) {
           <span className="cart-total figures">
             {t('shop.total')} <strong>{format.money(summary.total)}</strong>
           </span>
-          <Button color="primary" disabled aria-describedby="checkout-note">
+          <Button
+            color="primary"
+            disabled={summary.checked.length === 0 || summary.mixed}
+            onClick={() => checkout(summary.checked)}
+          >
             {t('shop.checkout', { count: summary.count })}
           </Button>
         </div>
-        <p className="action-bar-note" id="checkout-note">
-          {t('shop.checkoutSoon')}
-        </p>
       </div>
     </div>
+  );
+}
+
+/** Checkout of the checked lines: a visitor logs in first and comes back to the confirm page. */
+function checkout(lines: CartLine[]) {
+  navigateTo(
+    orderLinks.confirm(
+      lines.map((l) => ({ sku_id: l.sku_id, buy_num: l.buy_num })),
+      true,
+    ),
   );
 }
 

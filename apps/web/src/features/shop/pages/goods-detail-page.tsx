@@ -4,6 +4,7 @@ import { HeartFill, HeartOutline, SendOutline, ShopbagOutline } from 'antd-mobil
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { orderLinks } from '@/features/orders/api/orders';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { useFormat } from '@/shared/format/use-format';
 import { navigateTo, openLogin } from '@/shared/navigation/navigation';
@@ -212,6 +213,12 @@ function SpecSheet({
       showToast(t('shop.chooseSpecFirst'));
       return;
     }
+    if (then === 'buy') {
+      // Buy now skips the cart: the confirm page checks out this option alone.
+      onClose();
+      navigateTo(orderLinks.confirm([{ sku_id: sku._id, buy_num: Math.min(count, max) }], false));
+      return;
+    }
     setBusy(true);
     try {
       const added = await addToCart(cartSkuOf(goods, sku), Math.min(count, max));
@@ -221,7 +228,6 @@ function SpecSheet({
           : t('shop.added', { name: toastName(goods.name) }),
       );
       onClose();
-      if (then === 'buy') navigateTo(paths.goodsCart);
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import type { OrderRecord } from '@studio/contract/orders';
 import type { ScanResult } from '@studio/contract/teacher';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { CodeEntry } from '../components/code-entry';
 import { RoleGate } from '../components/role-gate';
 import '../components/teacher.css';
 
-/** verify/scan: verification staff scan or type a member's code; a reservation is checked in. */
+/** verify/scan: verification staff scan or type a member's code: a reservation is checked in, a pickup order handed over. */
 export function VerifyScanPage() {
   const { t } = useTranslation();
   const [result, setResult] = useState<ScanResult | null>(null);
@@ -26,13 +27,42 @@ export function VerifyScanPage() {
             }}
           />
         </section>
-        {result && <ResultCard result={result} />}
+        {result?.kind === 'reservation' && <ResultCard result={result} />}
+        {result?.kind === 'order' && <PickupCard order={result.order} />}
       </div>
     </RoleGate>
   );
 }
 
-function ResultCard({ result }: { result: ScanResult }) {
+/** A pickup code: the order was handed over. */
+function PickupCard({ order }: { order: OrderRecord }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card verify-result" aria-live="polite" aria-labelledby="verify-result-title">
+      <div className="verify-result-head">
+        <CheckCircleFill aria-hidden="true" className="verify-ok" />
+        <h2 id="verify-result-title" className="section-title">
+          {t('teacher.verify.pickedUp')}
+        </h2>
+      </div>
+      <ul className="facts verify-facts">
+        {order.lines.map((line) => (
+          <li key={line.sku_id}>
+            <span className="fact-text">
+              <span className="verify-course">
+                {line.goods_name} × {line.buy_num}
+              </span>
+              <span className="secondary">{line.sku_name}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="secondary figures">{t('teacher.verify.orderNo', { no: order.order_no })}</p>
+    </section>
+  );
+}
+
+function ResultCard({ result }: { result: Extract<ScanResult, { kind: 'reservation' }> }) {
   const { t } = useTranslation();
   const format = useClassFormat();
   const { reservation } = result;

@@ -1,11 +1,22 @@
-import { type WalletEntryRecord, walletCalls } from '@studio/contract/wallet';
+import { toMinorUnits } from '@studio/contract/format';
+import { CARD_PAY_TYPES, type CardPayType } from '@studio/contract/payments';
+import { TOP_UP_MAX, TOP_UP_MIN, type WalletEntryRecord, walletCalls } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Input, Selector } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callQuery } from '@/shared/api/call-function';
+import { useSearchParams } from 'react-router';
+import { providerPage, usePaymentStatus } from '@/features/orders/api/orders';
+import { call, callQuery } from '@/shared/api/call-function';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { useFormat } from '@/shared/format/use-format';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { useMchInfo } from '@/shared/merchant/mch-info';
+import { navigateTo } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
+import { showToast } from '@/shared/ui/feedback';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import './wallet.css';
 
@@ -22,8 +33,8 @@ export function WalletPage() {
           {t('wallet.balance')}
         </h2>
         <p className="wallet-amount figures">{balance.data ? format.money(balance.data.balance) : '…'}</p>
-        <p className="secondary">{t('wallet.topUpSoon')}</p>
       </section>
+      <TopUp />
       <h2 className="section-title">{t('wallet.history')}</h2>
       <PagedList
         source={ledger}
@@ -61,5 +72,99 @@ function LedgerRow({ entry }: { entry: WalletEntryRecord }) {
         <span className="secondary">{t('wallet.after', { balance: format.money(entry.balance_after) })}</span>
       </div>
     </li>
+  );
+}
+
+/**
+ * Top-up (RULES.md): a preset amount or a custom one of £1–£1000, the agreement accepted first, paid
+ * on a card provider's page; the balance moves when the provider confirms, and this page says so.
+ */
+function TopUp() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const info = useMchInfo().data?.mchInfo;
+  const [params] = useSearchParams();
+  const returned = usePaymentStatus(params.get('out_trade_no'));
+  const providers = (info?.pay_types ?? []).filter((p): p is CardPayType =>
+    (CARD_PAY_TYPES as readonly string[]).includes(p),
+  );
+  const [preset, setPreset] = useState<number | null>(null);
+  const [custom, setCustom] = useState('');
+  const [agree, setAgree] = useState(false);
+  const customAmount = custom.trim() ? toMinorUnits(Number(custom)) : null;
+  const amount = customAmount ?? preset;
+  const customBad =
+    customAmount !== null && (!Number.isFinite(customAmount) || customAmount < TOP_UP_MIN || customAmount > TOP_UP_MAX);
+
+  const [topUp, busy] = useLockedAction(async () => {
+    if (amount === null) return showToast(t('wallet.chooseAmount'));
+    if (customBad)
+      return showToast(t('wallet.customRange', { min: format.money(TOP_UP_MIN), max: format.money(TOP_UP_MAX) }));
+    if (!agree) return showToast(t('wallet.agreeFirst'));
+    const redirect = await call(walletCalls.topUp, { amount, agree: true, pay_type: providers[0]! });
+    await navigateTo(
+      providerPage(redirect.pay_url, `${paths.wallet}?out_trade_no=${encodeURIComponent(redirect.out_trade_no)}`),
+    );
+  });
+
+  const status = returned.data?.payment.status;
+  return (
+    <section className="card stack-tight" aria-labelledby="top-up-title">
+      <h2 className="section-title" id="top-up-title">
+        {t('wallet.topUpTitle')}
+      </h2>
+      {status === 'succeeded' && <p role="status">{t('wallet.credited')}</p>}
+      {status === 'pending' && (
+        <p role="status" className="secondary">
+          {t('wallet.waiting')}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p role="alert" className="is-danger">
+          {t('wallet.declined')}
+        </p>
+      )}
+      {providers.length === 0 ? (
+        <p className="secondary">{t('wallet.noProvider')}</p>
+      ) : (
+        <>
+          <Selector
+            aria-labelledby="top-up-title"
+            columns={2}
+            value={preset !== null && !custom ? [preset] : []}
+            onChange={(v) => {
+              setPreset(v[0] ?? null);
+              setCustom('');
+            }}
+            options={(info?.top_up_presets ?? []).map((p) => ({ label: format.money(p), value: p }))}
+          />
+          <label className="field-label" htmlFor="top-up-custom">
+            {t('wallet.custom')}
+          </label>
+          <Input
+            id="top-up-custom"
+            inputMode="decimal"
+            value={custom}
+            onChange={(v) => setCustom(v.replace(/[^0-9.]/g, ''))}
+            placeholder={t('wallet.customPlaceholder')}
+            aria-invalid={customBad}
+          />
+          {customBad && (
+            <p className="is-danger">
+              {t('wallet.customRange', { min: format.money(TOP_UP_MIN), max: format.money(TOP_UP_MAX) })}
+            </p>
+          )}
+          <p className="secondary wallet-agreement">{t('wallet.agreementText')}</p>
+          <Checkbox checked={agree} onChange={setAgree}>
+            {t('wallet.agree')}
+          </Checkbox>
+          <Button block color="primary" loading={busy} onClick={() => void topUp()}>
+            {amount !== null && !customBad
+              ? t('wallet.topUpSubmit', { amount: format.money(amount) })
+              : t('wallet.topUp')}
+          </Button>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,33 @@
+import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
+import type { AppDeps } from '../../platform/deps';
+import { handle } from '../../platform/protocol';
+import type { Sweep } from '../../platform/sweeper';
+import * as orders from './service';
+
+export const orderHandlers = [
+  handle(orderCalls.previewOrder, async (input, ctx) => ({ preview: await orders.previewOrder(ctx, input) })),
+  handle(orderCalls.createOrder, (input, ctx) => orders.createOrder(ctx, input)),
+  handle(orderCalls.pay, (input, ctx) => orders.payOrder(ctx, input.order_no, input.pay_type)),
+  handle(orderCalls.getInfo, async (input, ctx) => ({ orderInfo: await orders.getOwnOrder(ctx, input.order_no) })),
+  handle(orderCalls.getList, (input, ctx) => orders.listOwnOrders(ctx, input.tab, input)),
+  handle(orderCalls.getCounts, async (_input, ctx) => ({ counts: await orders.countOwnOrders(ctx) })),
+  handle(orderCalls.cancel, async (input, ctx) => ({ order: await orders.cancelOwnOrder(ctx, input.order_no) })),
+  handle(orderCalls.confirmReceipt, async (input, ctx) => ({
+    order: await orders.confirmReceipt(ctx, input.order_no),
+  })),
+  handle(adminOrderCalls.getList, (input, ctx) => orders.adminListOrders(ctx, input)),
+  handle(adminOrderCalls.getInfo, async (input, ctx) => ({
+    order: await orders.adminGetOrder(ctx.db, input.order_no, ctx.locale),
+  })),
+  handle(adminOrderCalls.markPaid, async (input, ctx) => ({
+    order: await orders.markPaidOffline(ctx, input.order_no),
+  })),
+  handle(adminOrderCalls.ship, async (input, ctx) => ({ order: await orders.shipOrder(ctx, input) })),
+  handle(adminOrderCalls.cancel, async (input, ctx) => ({ order: await orders.staffCancelOrder(ctx, input) })),
+];
+
+/** The orders' scheduled work: unpaid orders past their countdown, shipped ones past the receipt days. */
+export const orderSweeps = (deps: AppDeps): Sweep[] => [
+  { name: 'orders.cancelExpired', run: (db, now) => orders.cancelExpiredOrders({ db, deps }, now) },
+  { name: 'orders.receiveDue', run: (db, now) => orders.receiveDueOrders({ db, deps }, now) },
+];

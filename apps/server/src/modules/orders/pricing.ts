@@ -1,0 +1,170 @@
+import type { AddressRecord } from '@studio/contract/addresses';
+import { freightOf } from '@studio/contract/freight';
+import type { LocalizedText } from '@studio/contract/localized-text';
+import type { CheckoutProblem, Delivery, OrderLine, orderInput } from '@studio/contract/orders';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import type { CallContext } from '../../platform/protocol';
+import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses/service';
+import { type PackageTerms, packageTermsOf, skuSnapshots } from '../catalog/service';
+import { findFreightRule } from '../freight/service';
+
+/*
+ * Pricing a checkout: the same reading for previewOrder (which shows every problem) and createOrder
+ * (which refuses on the first). Prices, stock and freight come from the tables, never the client.
+ */
+
+export interface DraftLine extends OrderLine {
+  goodsNameI18n: LocalizedText;
+  skuNameI18n: LocalizedText;
+  weight: number;
+  terms: PackageTerms | null;
+  cartRule: number;
+}
+
+export interface Draft {
+  kind: 'goods' | 'package';
+  delivery: Delivery;
+  lines: DraftLine[];
+  address: AddressRecord | null;
+  goodsAmount: number;
+  freightAmount: number;
+  payAmount: number;
+  weight: number;
+  problems: CheckoutProblem[];
+  /** The heaviest parcel a freight rule of this order allows, for OVER_MAX_WEIGHT's message. */
+  maxWeight: number;
+}
+
+const problem = (reason: CheckoutProblem['reason'], skuId: string | null = null, stock: number | null = null) => ({
+  reason,
+  sku_id: skuId,
+  stock,
+});
+
+export async function priceOrder(
+  db: DbOrTx,
+  ctx: Pick<CallContext, 'locale'>,
+  userId: string,
+  input: z.output<typeof orderInput>,
+): Promise<Draft> {
+  const snapshots = await skuSnapshots(
+    db,
+    input.items.map((i) => i.sku_id),
+    ctx.locale,
+  );
+  const problems: CheckoutProblem[] = [];
+  const lines: DraftLine[] = [];
+  const seen = new Set<string>();
+  for (const item of input.items) {
+    if (seen.has(item.sku_id)) fail('INVALID_PARAM', { field: 'items' }, { field: 'items', reason: 'duplicate' });
+    seen.add(item.sku_id);
+    const snap = snapshots.get(item.sku_id);
+    if (!snap) {
+      fail('PRODUCT_OFF_SALE', {}, { sku_id: item.sku_id });
+      continue;
+    }
+    if (!snap.buyable) problems.push(problem('off_sale', item.sku_id));
+    else if (snap.sku.stock <= 0) problems.push(problem('sold_out', item.sku_id, 0));
+    else if (item.buy_num > snap.sku.stock) problems.push(problem('over_stock', item.sku_id, snap.sku.stock));
+    const isPackage = snap.goods.type === 1;
+    lines.push({
+      sku_id: snap.sku.id,
+      goods_id: snap.goods.id,
+      goods_type: snap.goods.type,
+      goods_name: snap.goodsName,
+      sku_name: snap.skuName,
+      image: snap.image,
+      price: snap.sku.price,
+      buy_num: item.buy_num,
+      amount: snap.sku.price * item.buy_num,
+      class_count: isPackage ? (snap.sku.classCount ?? 0) : null,
+      goodsNameI18n: snap.goods.nameI18n,
+      skuNameI18n: snap.sku.skuNameI18n,
+      weight: isPackage ? 0 : (snap.sku.weight ?? 0) * item.buy_num,
+      terms: isPackage ? packageTermsOf(snap.goods, snap.sku) : null,
+      cartRule: snap.goods.cartRule,
+    });
+  }
+  // A goods item marked "buy alone" (cart_rule 1), or a course package among physical goods, must
+  // be the order's only goods item.
+  const goodsIds = new Set(lines.map((l) => l.goods_id));
+  const types = new Set(lines.map((l) => l.goods_type));
+  if (goodsIds.size > 1) {
+    for (const line of lines) {
+      if (line.cartRule === 1 || (types.size > 1 && line.goods_type === 1)) {
+        problems.push(problem('must_buy_alone', line.sku_id));
+      }
+    }
+  }
+  const kind = lines.every((l) => l.goods_type === 1) ? 'package' : 'goods';
+  const deliveryMode: Delivery = kind === 'package' ? 'none' : input.delivery;
+
+  let address: AddressRecord | null = null;
+  if (deliveryMode === 'express') {
+    const row = input.address_id
+      ? await findOwnAddress(db, userId, input.address_id)
+      : (await listAddresses(db, userId)).find((a) => a.isDefault);
+    if (input.address_id && !row) fail('NOT_FOUND', {}, { field: 'address_id' });
+    if (row) address = toAddressRecord(row);
+    else problems.push(problem('address_required'));
+  }
+
+  // Freight per rule: each rule weighs the lines of the goods that name it (RULES.md "Orders").
+  let freightAmount = 0;
+  let maxWeight = Number.POSITIVE_INFINITY;
+  if (deliveryMode === 'express') {
+    const byRule = new Map<string, number>();
+    for (const line of lines) {
+      const ruleId = snapshots.get(line.sku_id)?.goods.freightId;
+      if (ruleId && line.weight > 0) byRule.set(ruleId, (byRule.get(ruleId) ?? 0) + line.weight);
+    }
+    for (const [ruleId, weight] of byRule) {
+      const rule = await findFreightRule(db, ruleId);
+      if (!rule) continue;
+      maxWeight = Math.min(maxWeight, rule.max_weight);
+      const freight = freightOf(rule, weight);
+      if (freight === null) problems.push(problem('over_max_weight'));
+      else freightAmount += freight;
+    }
+  }
+  const goodsAmount = lines.reduce((sum, l) => sum + l.amount, 0);
+  return {
+    kind,
+    delivery: deliveryMode,
+    lines,
+    address,
+    goodsAmount,
+    freightAmount,
+    payAmount: goodsAmount + freightAmount,
+    weight: lines.reduce((sum, l) => sum + l.weight, 0),
+    problems,
+    maxWeight: Number.isFinite(maxWeight) ? maxWeight : 0,
+  };
+}
+
+/** Refuses a draft with a problem, naming the first one. */
+export function assertCheckoutable(draft: Draft): void {
+  const first = draft.problems[0];
+  if (!first) return;
+  const line = draft.lines.find((l) => l.sku_id === first.sku_id);
+  switch (first.reason) {
+    case 'off_sale':
+      fail('PRODUCT_OFF_SALE', {}, { sku_id: first.sku_id ?? '' });
+      return;
+    case 'sold_out':
+    case 'over_stock':
+      fail('STOCK_INSUFFICIENT', {}, { sku_id: first.sku_id ?? '', stock: first.stock ?? 0 });
+      return;
+    case 'must_buy_alone':
+      fail('MUST_BUY_ALONE', { name: line?.goods_name ?? '' }, { sku_id: first.sku_id ?? '' });
+      return;
+    case 'over_max_weight':
+      fail('OVER_MAX_WEIGHT', { max: draft.maxWeight });
+      return;
+    case 'address_required':
+      fail('ADDRESS_REQUIRED');
+      return;
+  }
+}

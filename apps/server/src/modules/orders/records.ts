@@ -1,0 +1,105 @@
+import type { Locale } from '@studio/contract/locale';
+import { ORDER_STATUS, type OrderAction, type OrderRecord, orderStatusNameOf } from '@studio/contract/orders';
+import type { DbOrTx } from '../../platform/db';
+import { textIn } from '../../platform/localized-text';
+import { briefsOf } from '../account/service';
+import { paidAmounts } from '../payments/service';
+import * as repo from './repo';
+
+const S = ORDER_STATUS;
+
+/** What the member may do with an order in its status (spec section 4's actions). */
+export function actionsOf(row: repo.OrderRow): OrderAction[] {
+  const actions: OrderAction[] = [];
+  if (row.status === S.unpaid) {
+    if (row.payType !== 'offline') actions.push('pay');
+    actions.push('cancel');
+  }
+  if (row.status === S.shipped) actions.push('confirm_receipt', 'logistics');
+  if (row.status === S.paid && row.delivery === 'pickup' && row.pickupCode) actions.push('pickup_code');
+  if ((row.status === S.received || row.status === S.completed) && row.expressNo) actions.push('logistics');
+  return actions;
+}
+
+function toLine(line: repo.LineRow, locale?: Locale) {
+  return {
+    sku_id: line.skuId,
+    goods_id: line.goodsId,
+    goods_type: line.goodsType,
+    goods_name: textIn(line.goodsName, line.goodsNameI18n, locale),
+    sku_name: textIn(line.skuName, line.skuNameI18n, locale),
+    image: line.image,
+    price: line.price,
+    buy_num: line.buyNum,
+    amount: line.price * line.buyNum,
+    class_count: line.terms?.classCount ?? null,
+  };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toOrderRecord(
+  row: repo.OrderRow,
+  lines: repo.LineRow[],
+  events: repo.EventRow[],
+  paid: number,
+  locale?: Locale,
+): OrderRecord {
+  const shown = lines.map((l) => toLine(l, locale));
+  return {
+    _id: row.id,
+    order_no: row.id,
+    status: row.status,
+    status_name: orderStatusNameOf(row.status),
+    kind: row.kind,
+    delivery: row.delivery,
+    pay_type: (row.payType as OrderRecord['pay_type']) ?? null,
+    goods_amount: row.goodsAmount,
+    freight_amount: row.freightAmount,
+    pay_amount: row.payAmount,
+    paid_amount: paid,
+    item_count: shown.reduce((n, l) => n + l.buy_num, 0),
+    lines: shown,
+    address: row.address ?? null,
+    remark: row.remark,
+    pickup_code: row.status === S.paid && row.delivery === 'pickup' ? row.pickupCode : null,
+    express_info: row.expressNo
+      ? {
+          express_name: row.expressName,
+          express_no: row.expressNo,
+          receiver_mobile: row.address?.phone ?? '',
+          waybill_token: '',
+        }
+      : null,
+    expires_at: row.status === S.unpaid ? iso(row.expiresAt) : null,
+    created_at: row.createdAt.toISOString(),
+    paid_at: iso(row.paidAt),
+    shipped_at: iso(row.shippedAt),
+    completed_at: iso(row.completedAt),
+    cancelled_at: iso(row.cancelledAt),
+    cancel_reason: row.cancelReason,
+    auto_receive_at: row.status === S.shipped ? iso(row.autoReceiveAt) : null,
+    timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+    actions: actionsOf(row),
+  };
+}
+
+/** Orders as records: their lines, timelines and paid amounts read in one query each. */
+export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: Locale): Promise<OrderRecord[]> {
+  const ids = rows.map((r) => r.id);
+  const lines = await repo.linesOf(db, ids);
+  const events = await repo.eventsOf(db, ids);
+  const paid = await paidAmounts(db, ids);
+  return rows.map((r) => toOrderRecord(r, lines.get(r.id) ?? [], events.get(r.id) ?? [], paid.get(r.id) ?? 0, locale));
+}
+
+/** As staff see them: with the member's name and mobile. */
+export async function adminOrderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: Locale) {
+  const records = await orderRecords(db, rows, locale);
+  const members = await briefsOf(db, [...new Set(rows.map((r) => r.userId))]);
+  return records.map((record, i) => {
+    const userId = rows[i]!.userId;
+    const member = members.get(userId);
+    return { ...record, member: { _id: userId, nickname: member?.nickname ?? '', mobile: member?.mobile ?? '' } };
+  });
+}

@@ -1,0 +1,170 @@
+import { ORDER_STATUS, type OrderTab } from '@studio/contract/orders';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { offsetOf, orderOf, type Page } from '../../platform/paging';
+import { orderEvents, orderLines, orders } from './schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type LineRow = typeof orderLines.$inferSelect;
+export type EventRow = typeof orderEvents.$inferSelect;
+
+export async function findOrder(db: DbOrTx, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderNo));
+  return row;
+}
+
+/** The order row locked for a status change (every path that moves an order takes it first). */
+export async function lockOrder(db: DbOrTx, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderNo)).for('update');
+  return row;
+}
+
+export async function findByPickupCode(db: DbOrTx, code: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.pickupCode, code));
+  return row;
+}
+
+export async function linesOf(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, LineRow[]>> {
+  const map = new Map<string, LineRow[]>();
+  if (!orderNos.length) return map;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderNos]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  return map;
+}
+
+export async function eventsOf(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, EventRow[]>> {
+  const map = new Map<string, EventRow[]>();
+  if (!orderNos.length) return map;
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderNos]))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  return map;
+}
+
+const S = ORDER_STATUS;
+
+/** Spec section 4's tabs as conditions on status and delivery. */
+export function tabCondition(tab: OrderTab): SQL | undefined {
+  switch (tab) {
+    case 'all':
+      return undefined;
+    case 'unpaid':
+      return eq(orders.status, S.unpaid);
+    case 'share':
+      // Group share (11) is not offered in this version: the tab exists and is empty.
+      return sql`false`;
+    case 'unshipped':
+      return and(inArray(orders.status, [S.paid, S.preparing, S.partially_shipped]), eq(orders.delivery, 'express'));
+    case 'unreceived':
+      return sql`(${orders.status} = ${S.shipped} or (${orders.status} = ${S.paid} and ${orders.delivery} = 'pickup'))`;
+    case 'completed':
+      return inArray(orders.status, [S.received, S.completed]);
+    case 'refund':
+      return inArray(orders.status, [S.refund_requested, S.refunded]);
+  }
+}
+
+export async function listForMember(db: DbOrTx, userId: string, tab: OrderTab, page: Page) {
+  const where = and(eq(orders.userId, userId), tabCondition(tab));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countTabs(db: DbOrTx, userId: string) {
+  const tabs = ['unpaid', 'unshipped', 'unreceived', 'completed', 'refund'] as const;
+  const counted = (tab: (typeof tabs)[number]) => sql<number>`count(*) filter (where ${tabCondition(tab)})::int`;
+  const [row] = await db
+    .select({
+      unpaid: counted('unpaid'),
+      unshipped: counted('unshipped'),
+      unreceived: counted('unreceived'),
+      completed: counted('completed'),
+      refund: counted('refund'),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row!;
+}
+
+export interface AdminOrderFilter {
+  status?: number;
+  payType?: string;
+  delivery?: string;
+  userId?: string;
+  keyword?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export async function listForStaff(
+  db: DbOrTx,
+  filter: AdminOrderFilter,
+  page: Page & { sort?: string; order?: 'asc' | 'desc' },
+) {
+  const where = and(
+    filter.status !== undefined ? eq(orders.status, filter.status) : undefined,
+    filter.payType ? eq(orders.payType, filter.payType) : undefined,
+    filter.delivery ? eq(orders.delivery, filter.delivery as OrderRow['delivery']) : undefined,
+    filter.userId ? eq(orders.userId, filter.userId) : undefined,
+    filter.keyword ? sql`${orders.id} like ${`${filter.keyword.replace(/[\\%_]/g, '')}%`}` : undefined,
+    filter.from ? gte(orders.createdAt, filter.from) : undefined,
+    filter.to ? lt(orders.createdAt, filter.to) : undefined,
+  );
+  const sorted = page.sort
+    ? orderOf({ created_at: orders.createdAt, pay_amount: orders.payAmount }, page, [orders.id])
+    : [desc(orders.createdAt), desc(orders.id)];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(...sorted)
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Unpaid online orders whose countdown ran out (offline ones have no expiry: they wait for staff). */
+export async function expiredUnpaid(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, S.unpaid), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Shipped orders whose member did not confirm receipt in time. */
+export async function dueForReceipt(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, S.shipped), isNotNull(orders.autoReceiveAt), lte(orders.autoReceiveAt, now)))
+    .orderBy(asc(orders.autoReceiveAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Whether a pickup code is taken by a live order (codes of completed ones may not come back, but this keeps them apart). */
+export async function pickupCodeTaken(db: DbOrTx, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.pickupCode, code), ne(orders.status, S.cancelled)));
+  return Boolean(row);
+}

@@ -1,0 +1,94 @@
+import type { DeliveryAddress } from '@studio/contract/orders';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { localizedValues } from '../../platform/localized-text';
+import { users } from '../account/schema';
+import { goodsSkus } from '../catalog/schema';
+import type { PackageTerms } from '../catalog/service';
+
+/**
+ * An order: its number is its id. `status` holds the spec's codes (-4…6) and moves only through
+ * ORDER_FLOW. Amounts are what the server priced at creation; what was paid comes from payments.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    mid: text().notNull(),
+    status: smallint().notNull().default(0),
+    kind: text({ enum: ['goods', 'package'] }).notNull(),
+    delivery: text({ enum: ['express', 'pickup', 'none'] }).notNull(),
+    payType: text(),
+    goodsAmount: integer().notNull(),
+    freightAmount: integer().notNull(),
+    payAmount: integer().notNull(),
+    address: jsonb().$type<DeliveryAddress | null>(),
+    remark: text().notNull().default(''),
+    pickupCode: text().unique(),
+    expressName: text().notNull().default(''),
+    expressNo: text().notNull().default(''),
+    expiresAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    shippedAt: timestamp({ withTimezone: true }),
+    autoReceiveAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 0`),
+    index('orders_auto_receive_idx').on(t.autoReceiveAt).where(sql`${t.status} = 4`),
+    check('orders_status_check', sql`${t.status} between -4 and 6`),
+    check('orders_amounts_check', sql`${t.goodsAmount} >= 0 and ${t.freightAmount} >= 0 and ${t.payAmount} >= 0`),
+  ],
+);
+
+/** A line of an order: a snapshot of the SKU as it was bought, so later edits of the goods change nothing. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    skuId: text()
+      .notNull()
+      .references(() => goodsSkus.id),
+    position: integer().notNull(),
+    goodsId: text().notNull(),
+    goodsType: smallint().notNull(),
+    goodsName: text().notNull(),
+    goodsNameI18n: localizedValues('goods_name_i18n'),
+    skuName: text().notNull(),
+    skuNameI18n: localizedValues('sku_name_i18n'),
+    image: text().notNull().default(''),
+    price: integer().notNull(),
+    buyNum: integer().notNull(),
+    weight: integer().notNull().default(0),
+    /** A course package's terms as sold (class count, validity, courses). */
+    terms: jsonb().$type<PackageTerms | null>(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.skuId] }), check('order_lines_buy_num_check', sql`${t.buyNum} > 0`)],
+);
+
+/** The order's timeline: every status it reached, when, and who moved it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    status: smallint().notNull(),
+    note: text().notNull().default(''),
+    actorId: text(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);

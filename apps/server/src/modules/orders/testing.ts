@@ -1,0 +1,95 @@
+import { addressCalls } from '@studio/contract/addresses';
+import { adminMerchantCalls } from '@studio/contract/merchant';
+import type { OrderInput } from '@studio/contract/orders';
+import { orderCalls } from '@studio/contract/orders';
+import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER } from '@studio/contract/payments';
+import { adminWalletCalls } from '@studio/contract/wallet';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../testing/test-app';
+import { goodsSkus } from '../catalog/schema';
+import { signSandbox } from '../payments/service';
+import { walletAccounts, walletLedger } from '../wallet/schema';
+
+/** A delivery address saved for the member, their default. */
+export async function buildAddress(t: TestApp, token: string) {
+  const res = await t.call(
+    addressCalls.save,
+    {
+      contact: 'Ada Member',
+      phone: '+44 20 7946 0000',
+      country: 'United Kingdom',
+      province: 'England',
+      city: 'London',
+      area: 'Camden',
+      address: '1 Studio Lane',
+      postcode: 'NW1 1AA',
+      unit: 'Flat 2',
+    },
+    { token },
+  );
+  expect(res.code, res.msg).toBe(0);
+  return res.address;
+}
+
+/** An order placed through client/order.createOrder (asserted to succeed). */
+export async function placeOrder(t: TestApp, token: string, input: OrderInput) {
+  const res = await t.call(orderCalls.createOrder, input, { token });
+  expect(res.code, res.msg).toBe(0);
+  return res;
+}
+
+export async function credit(t: TestApp, adminToken: string, userId: string, amount: number) {
+  const res = await t.call(
+    adminWalletCalls.adjust,
+    { user_id: userId, amount, reason: 'Test credit' },
+    { token: adminToken },
+  );
+  expect(res.code, res.msg).toBe(0);
+}
+
+export async function stockOf(t: TestApp, skuId: string): Promise<number> {
+  const [row] = await t.app.db.select({ stock: goodsSkus.stock }).from(goodsSkus).where(eq(goodsSkus.id, skuId));
+  return row!.stock;
+}
+
+/** Every wallet's cached balance equals the sum of its ledger (DESIGN.md "Money"). */
+export async function expectLedgersBalanced(t: TestApp) {
+  const sums = await t.app.db
+    .select({ userId: walletLedger.userId, sum: sql<number>`sum(${walletLedger.amount})::int` })
+    .from(walletLedger)
+    .groupBy(walletLedger.userId);
+  const accounts = await t.app.db.select().from(walletAccounts);
+  const sumOf = new Map(sums.map((r) => [r.userId, r.sum]));
+  expect(accounts.length).toBeGreaterThan(0);
+  for (const account of accounts)
+    expect(account.balance, `wallet of ${account.userId}`).toBe(sumOf.get(account.userId) ?? 0);
+}
+
+/** Sends a notification as the sandbox provider would (signed with the app's secret unless told). */
+export async function notifySandbox(
+  t: TestApp,
+  body: { event_id: string; out_trade_no: string; amount: number; status: 'succeeded' | 'failed' },
+  signature?: string,
+) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: SANDBOX_NOTIFY_PATH,
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signature ?? signSandbox(t.app.deps.sandboxSecret, raw),
+    },
+    payload: raw,
+  });
+}
+
+/** Switches the studio's payment types (admin/merchant.save). */
+export async function setPayTypes(
+  t: TestApp,
+  adminToken: string,
+  payTypes: ('balance' | 'offline' | 'sandbox' | 'stripe')[],
+) {
+  const res = await t.call(adminMerchantCalls.save, { pay_types: payTypes }, { token: adminToken });
+  expect(res.code, res.msg).toBe(0);
+}

@@ -1,0 +1,16 @@
+import { paymentCalls } from '@studio/contract/payments';
+import { handle, handlePub } from '../../platform/protocol';
+import * as payments from './service';
+import { settlers } from './settlements';
+
+export const paymentHandlers = [
+  handle(paymentCalls.getStatus, async (input, ctx) => ({
+    payment: payments.toPaymentRecord(await payments.ownPaymentOrFail(ctx.db, ctx.user.uid, input.out_trade_no)),
+  })),
+  handlePub(paymentCalls.getSandboxCharge, async (input, ctx) => ({
+    charge: await payments.getSandboxCharge(ctx.db, input.out_trade_no),
+  })),
+  handlePub(paymentCalls.decideSandboxCharge, async (input, ctx) => ({
+    charge: await payments.decideSandboxCharge(ctx, settlers, ctx.deps.sandboxSecret, input, ctx.clock.now()),
+  })),
+];

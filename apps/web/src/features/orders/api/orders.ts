@@ -1,0 +1,106 @@
+import type { MchInfo } from '@studio/contract/merchant';
+import { type OrderInput, type OrderRecord, orderCalls } from '@studio/contract/orders';
+import { type PayType, paymentCalls } from '@studio/contract/payments';
+import { walletCalls } from '@studio/contract/wallet';
+import { useQuery } from '@tanstack/react-query';
+import { refreshCart } from '@/features/shop/api/cart';
+import { call, callQuery } from '@/shared/api/call-function';
+import { queryClient } from '@/shared/api/query-client';
+import { paths } from '@/shared/navigation/paths';
+
+/** Every order query (lists, counts, one order) and the wallet: after any change, all refetch. */
+export async function invalidateOrders(): Promise<void> {
+  await Promise.all(
+    [
+      orderCalls.getList.url,
+      orderCalls.getCounts.url,
+      orderCalls.getInfo.url,
+      walletCalls.getBalance.url,
+      walletCalls.getLedger.url,
+    ].map((url) => queryClient.invalidateQueries({ queryKey: [url] })),
+  );
+}
+
+export function useOrder(orderNo: string) {
+  return useQuery({ ...callQuery(orderCalls.getInfo, { order_no: orderNo }), enabled: orderNo !== '' });
+}
+
+export function useOrderCounts(enabled = true) {
+  return useQuery({ ...callQuery(orderCalls.getCounts, {}, { silent: true }), enabled });
+}
+
+export function usePreview(input: OrderInput, enabled: boolean) {
+  return useQuery({ ...callQuery(orderCalls.previewOrder, input), enabled, staleTime: 0 });
+}
+
+export async function createOrder(input: OrderInput) {
+  const placed = await call(orderCalls.createOrder, input);
+  await invalidateOrders();
+  // Lines checked out leave the server's cart: the device's copy follows.
+  if (input.from_cart) await refreshCart();
+  return placed;
+}
+
+/** Where the member goes to pay: the app's own page for a card provider, coming back to `returnTo`. */
+export function providerPage(payUrl: string, returnTo: string): string {
+  const separator = payUrl.includes('?') ? '&' : '?';
+  return `${payUrl}${separator}return=${encodeURIComponent(returnTo)}`;
+}
+
+export async function payOrder(orderNo: string, payType: PayType) {
+  try {
+    return await call(orderCalls.pay, { order_no: orderNo, pay_type: payType });
+  } finally {
+    await invalidateOrders();
+  }
+}
+
+export async function cancelOrder(orderNo: string): Promise<OrderRecord> {
+  try {
+    return (await call(orderCalls.cancel, { order_no: orderNo })).order;
+  } finally {
+    await invalidateOrders();
+  }
+}
+
+export async function confirmReceipt(orderNo: string): Promise<OrderRecord> {
+  try {
+    return (await call(orderCalls.confirmReceipt, { order_no: orderNo })).order;
+  } finally {
+    await invalidateOrders();
+  }
+}
+
+export function usePaymentStatus(outTradeNo: string | null) {
+  return useQuery({
+    ...callQuery(paymentCalls.getStatus, { out_trade_no: outTradeNo ?? '' }, { silent: true }),
+    enabled: Boolean(outTradeNo),
+    // Until the provider's confirmation arrives.
+    refetchInterval: (q) => (q.state.data?.payment.status === 'pending' ? 2000 : false),
+  });
+}
+
+/** The pay types this studio offers, in the order a member expects them. */
+export function offeredPayTypes(info: MchInfo | undefined): PayType[] {
+  return (info?.pay_types ?? []).filter((p) => p !== 'wechat' && p !== 'alipay');
+}
+
+export const orderLinks = {
+  info: (orderNo: string) => `${paths.orderInfo}?order_no=${encodeURIComponent(orderNo)}`,
+  pay: (orderNo: string) => `${paths.goodsOrderPay}?order_no=${encodeURIComponent(orderNo)}`,
+  express: (orderNo: string) => `${paths.orderExpress}?order_no=${encodeURIComponent(orderNo)}`,
+  list: (tab = 'all') => `${paths.orderList}?tab=${tab}`,
+  /** items: sku id and quantity pairs; fromCart: the lines leave the cart once ordered. */
+  confirm: (items: { sku_id: string; buy_num: number }[], fromCart: boolean) =>
+    `${paths.goodsOrderConfirm}?items=${encodeURIComponent(items.map((i) => `${i.sku_id}:${i.buy_num}`).join(','))}${fromCart ? '&from_cart=1' : ''}`,
+};
+
+/** The items of a confirm page's query (`sku:num,sku:num`); bad pairs are dropped. */
+export function itemsFromQuery(raw: string | null): { sku_id: string; buy_num: number }[] {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((pair) => pair.split(':'))
+    .filter(([sku, n]) => sku && /^\d+$/.test(n ?? ''))
+    .map(([sku, n]) => ({ sku_id: sku!, buy_num: Number(n) }));
+}

@@ -1,0 +1,47 @@
+import { Badge } from 'antd-mobile';
+import { CheckCircleOutline, PayCircleOutline, RightOutline, SendOutline, TruckOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '@/shared/ui/app-link';
+import { orderLinks, useOrderCounts } from '../api/orders';
+import './orders.css';
+
+const SHORTCUTS = [
+  { tab: 'unpaid', Icon: PayCircleOutline },
+  { tab: 'unshipped', Icon: SendOutline },
+  { tab: 'unreceived', Icon: TruckOutline },
+  { tab: 'completed', Icon: CheckCircleOutline },
+] as const;
+
+/** Me: "My orders" with a shortcut to each tab and how many orders wait in it (live: pushes refetch the counts). */
+export function OrderShortcuts() {
+  const { t } = useTranslation();
+  const counts = useOrderCounts().data?.counts;
+  return (
+    <section className="card order-shortcuts" aria-labelledby="my-orders">
+      <AppLink to={orderLinks.list()} className="order-shortcuts-head">
+        <h2 className="section-title" id="my-orders">
+          {t('orders.title')}
+        </h2>
+        <span className="secondary">
+          {t('orders.tabs.all')} <RightOutline aria-hidden="true" />
+        </span>
+      </AppLink>
+      <ul className="order-shortcut-list">
+        {SHORTCUTS.map(({ tab, Icon }) => {
+          const count = tab === 'completed' ? 0 : (counts?.[tab] ?? 0);
+          return (
+            <li key={tab}>
+              <AppLink to={orderLinks.list(tab)} className="order-shortcut">
+                <Badge content={count > 0 ? count : null}>
+                  <Icon aria-hidden="true" fontSize={24} />
+                </Badge>
+                <span>{t(`orders.tabs.${tab}`)}</span>
+                {count > 0 && <span className="visually-hidden">({count})</span>}
+              </AppLink>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { addressRecord } from './addresses';
+import type { Flow } from './flow';
+import type { Locale } from './locale';
+import { NO_PAYMENT, payType, providerRedirect } from './payments';
+import { defineCall } from './protocol';
+import { MAX_BUY_NUM } from './shop';
+import { id, isoDateTime, paged, pageQuery, sortableListQuery } from './validators';
+
+/*
+ * The orders module (spec sections 3–4, RULES.md "Orders"): one status column with the spec's codes,
+ * every change through ORDER_FLOW; each line a snapshot of what was bought; stock held from creation
+ * until payment or cancellation.
+ */
+
+/** Spec section 4's status codes, by name. */
+export const ORDER_STATUS = {
+  closed: -4,
+  refunded: -3,
+  refund_requested: -2,
+  cancelled: -1,
+  unpaid: 0,
+  paid: 1,
+  preparing: 2,
+  partially_shipped: 3,
+  shipped: 4,
+  received: 5,
+  completed: 6,
+} as const;
+export type OrderStatusName = keyof typeof ORDER_STATUS;
+export type OrderStatusCode = (typeof ORDER_STATUS)[OrderStatusName];
+export const ORDER_STATUS_NAMES = Object.keys(ORDER_STATUS) as OrderStatusName[];
+export const orderStatusName = z.enum(ORDER_STATUS_NAMES as [OrderStatusName, ...OrderStatusName[]]);
+
+/** Each status's name in every language (the apps and the server's messages share them). */
+export const ORDER_STATUS_LABELS: Record<OrderStatusName, Record<Locale, string>> = {
+  closed: { en: 'Closed', 'zh-Hans': '已关闭', 'zh-Hant': '已關閉' },
+  refunded: { en: 'Refunded', 'zh-Hans': '已退款', 'zh-Hant': '已退款' },
+  refund_requested: { en: 'Refund requested', 'zh-Hans': '退款中', 'zh-Hant': '退款中' },
+  cancelled: { en: 'Cancelled', 'zh-Hans': '已取消', 'zh-Hant': '已取消' },
+  unpaid: { en: 'Awaiting payment', 'zh-Hans': '待付款', 'zh-Hant': '待付款' },
+  paid: { en: 'Paid', 'zh-Hans': '已付款', 'zh-Hant': '已付款' },
+  preparing: { en: 'Preparing', 'zh-Hans': '备货中', 'zh-Hant': '備貨中' },
+  partially_shipped: { en: 'Partly shipped', 'zh-Hans': '部分发货', 'zh-Hant': '部分出貨' },
+  shipped: { en: 'Shipped', 'zh-Hans': '已发货', 'zh-Hant': '已出貨' },
+  received: { en: 'Received', 'zh-Hans': '已收货', 'zh-Hant': '已收貨' },
+  completed: { en: 'Completed', 'zh-Hans': '已完成', 'zh-Hant': '已完成' },
+};
+
+export function orderStatusNameOf(code: number): OrderStatusName {
+  const name = ORDER_STATUS_NAMES.find((n) => ORDER_STATUS[n] === code);
+  if (!name) throw new Error(`unknown order status ${code}`);
+  return name;
+}
+
+/**
+ * unpaid → paid (a payment settled) | cancelled (member, staff, or the countdown ran out).
+ * paid → preparing | partially_shipped | shipped (staff ship) | completed (a course package on
+ * payment, a pickup verified). shipped → received (member confirms, or automatically) → completed.
+ * refund_requested and refunded belong to refunds; closed is not used by this version.
+ */
+export const ORDER_FLOW: Flow<OrderStatusName> = {
+  unpaid: ['paid', 'cancelled'],
+  paid: ['preparing', 'partially_shipped', 'shipped', 'completed', 'refund_requested'],
+  preparing: ['partially_shipped', 'shipped', 'refund_requested'],
+  partially_shipped: ['shipped', 'refund_requested'],
+  shipped: ['received', 'refund_requested'],
+  received: ['completed', 'refund_requested'],
+  completed: ['refund_requested'],
+  refund_requested: ['paid', 'preparing', 'partially_shipped', 'shipped', 'received', 'completed', 'refunded'],
+  refunded: [],
+  cancelled: [],
+  closed: [],
+};
+
+export const DELIVERIES = ['express', 'pickup', 'none'] as const;
+export const delivery = z.enum(DELIVERIES);
+export type Delivery = z.infer<typeof delivery>;
+
+/** Spec section 4's list tabs. */
+export const ORDER_TABS = ['all', 'unpaid', 'share', 'unshipped', 'unreceived', 'completed', 'refund'] as const;
+export const orderTab = z.enum(ORDER_TABS);
+export type OrderTab = z.infer<typeof orderTab>;
+
+/** Spec section 4's order actions (the ones this version offers). */
+export const ORDER_ACTIONS = ['pay', 'cancel', 'confirm_receipt', 'pickup_code', 'logistics'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** The most lines one order holds. */
+export const MAX_ORDER_LINES = 50;
+export const ORDER_REMARK_MAX = 200;
+export const PICKUP_CODE_LENGTH = 10;
+
+export const orderLine = z.object({
+  sku_id: z.string(),
+  goods_id: z.string(),
+  goods_type: z.number().int(),
+  goods_name: z.string(),
+  sku_name: z.string(),
+  image: z.string(),
+  price: z.number().int(),
+  buy_num: z.number().int(),
+  /** price × buy_num */
+  amount: z.number().int(),
+  /** Classes of a course package (type 1). */
+  class_count: z.number().int().nullable(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const deliveryAddress = addressRecord.omit({ _id: true, is_default: true });
+export type DeliveryAddress = z.infer<typeof deliveryAddress>;
+
+export const expressInfo = z.object({
+  express_name: z.string(),
+  express_no: z.string(),
+  receiver_mobile: z.string(),
+  waybill_token: z.string(),
+});
+
+export const orderEvent = z.object({ status: z.number().int(), at: isoDateTime, note: z.string() });
+
+export const orderRecord = z.object({
+  /** The order number again, as every listed record has an `_id` (paged lists key by it). */
+  _id: z.string(),
+  order_no: z.string(),
+  status: z.number().int(),
+  status_name: orderStatusName,
+  /** 'package' when every line is a course package: it completes on payment. */
+  kind: z.enum(['goods', 'package']),
+  delivery,
+  /** How it was (or is being) paid; null before the member chose. */
+  pay_type: z.union([payType, z.literal(NO_PAYMENT)]).nullable(),
+  goods_amount: z.number().int(),
+  freight_amount: z.number().int(),
+  pay_amount: z.number().int(),
+  /** What its settled payments add up to. */
+  paid_amount: z.number().int(),
+  item_count: z.number().int(),
+  lines: z.array(orderLine),
+  address: deliveryAddress.nullable(),
+  remark: z.string(),
+  /** A pickup order's code (shown as a QR) once paid, until picked up. */
+  pickup_code: z.string().nullable(),
+  express_info: expressInfo.nullable(),
+  /** When an unpaid online order cancels itself; null when it waits for staff (offline) or is not unpaid. */
+  expires_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  paid_at: isoDateTime.nullable(),
+  shipped_at: isoDateTime.nullable(),
+  completed_at: isoDateTime.nullable(),
+  cancelled_at: isoDateTime.nullable(),
+  cancel_reason: z.string(),
+  /** When a shipped order counts as received if the member does not confirm. */
+  auto_receive_at: isoDateTime.nullable(),
+  timeline: z.array(orderEvent),
+  actions: z.array(z.enum(ORDER_ACTIONS)),
+});
+export type OrderRecord = z.infer<typeof orderRecord>;
+
+export const adminOrderRecord = orderRecord.extend({
+  member: z.object({ _id: z.string(), nickname: z.string(), mobile: z.string() }),
+});
+export type AdminOrderRecord = z.infer<typeof adminOrderRecord>;
+
+export const orderItemsInput = z
+  .array(z.object({ sku_id: id, buy_num: z.number().int().min(1).max(MAX_BUY_NUM) }).strict())
+  .min(1)
+  .max(MAX_ORDER_LINES);
+
+export const orderInput = z
+  .object({
+    items: orderItemsInput,
+    address_id: id.optional(),
+    /** Ignored for course packages (nothing to deliver). */
+    delivery: z.enum(['express', 'pickup']).default('express'),
+    remark: z.string().trim().max(ORDER_REMARK_MAX).default(''),
+    /** The lines came from the cart: they leave it once the order exists. */
+    from_cart: z.boolean().default(false),
+  })
+  .strict();
+export type OrderInput = z.input<typeof orderInput>;
+
+/** Why checkout cannot go ahead, per line where it is one line's. */
+export const CHECKOUT_PROBLEMS = [
+  'off_sale',
+  'sold_out',
+  'over_stock',
+  'must_buy_alone',
+  'over_max_weight',
+  'address_required',
+] as const;
+export const checkoutProblem = z.object({
+  reason: z.enum(CHECKOUT_PROBLEMS),
+  sku_id: z.string().nullable(),
+  /** What is left, for over_stock. */
+  stock: z.number().int().nullable(),
+});
+export type CheckoutProblem = z.infer<typeof checkoutProblem>;
+
+export const orderPreview = z.object({
+  kind: z.enum(['goods', 'package']),
+  delivery,
+  lines: z.array(orderLine),
+  address: addressRecord.nullable(),
+  goods_amount: z.number().int(),
+  freight_amount: z.number().int(),
+  pay_amount: z.number().int(),
+  weight: z.number().int(),
+  problems: z.array(checkoutProblem),
+});
+export type OrderPreview = z.infer<typeof orderPreview>;
+
+const orderNo = z.object({ order_no: id }).strict();
+const orderAnswer = z.object({ order: orderRecord });
+
+export const orderCounts = z.object({
+  unpaid: z.number().int(),
+  unshipped: z.number().int(),
+  unreceived: z.number().int(),
+  completed: z.number().int(),
+  refund: z.number().int(),
+});
+export type OrderCounts = z.infer<typeof orderCounts>;
+
+export const orderCalls = {
+  previewOrder: defineCall('client/order.previewOrder', orderInput, z.object({ preview: orderPreview })),
+  createOrder: defineCall(
+    'client/order.createOrder',
+    orderInput,
+    z.object({ order_no: z.string(), pay_amount: z.number().int(), expires_at: isoDateTime }),
+  ),
+  /**
+   * balance: paid at once (`order`); offline: the order waits for staff (`order`); a card provider:
+   * where the member pays (`out_trade_no`, `pay_url`).
+   */
+  pay: defineCall(
+    'client/order.pay',
+    z.object({ order_no: id, pay_type: payType }).strict(),
+    z.object({ order: orderRecord.optional(), redirect: providerRedirect.optional() }),
+  ),
+  getInfo: defineCall('client/order.getInfo', orderNo, z.object({ orderInfo: orderRecord })),
+  getList: defineCall(
+    'client/order.getList',
+    z.object({ ...pageQuery, tab: orderTab.default('all') }).strict(),
+    paged(orderRecord),
+  ),
+  getCounts: defineCall('client/order.getCounts', z.object({}).strict(), z.object({ counts: orderCounts })),
+  cancel: defineCall('client/order.cancel', orderNo, orderAnswer),
+  confirmReceipt: defineCall('client/order.confirmReceipt', orderNo, orderAnswer),
+} as const;
+
+const manage = { permission: 'orders.manage' } as const;
+
+export const ADMIN_ORDER_SORTS = ['created_at', 'pay_amount'] as const;
+
+export const adminOrderListInput = z
+  .object({
+    ...sortableListQuery(ADMIN_ORDER_SORTS),
+    status: z.number().int().min(-4).max(6).optional(),
+    pay_type: z.union([payType, z.literal(NO_PAYMENT)]).optional(),
+    delivery: delivery.optional(),
+    user_id: id.optional(),
+    /** Created in [from, to). */
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+  })
+  .strict();
+
+export const adminOrderCalls = {
+  getList: defineCall('admin/order.getList', adminOrderListInput, paged(adminOrderRecord), manage),
+  getInfo: defineCall('admin/order.getInfo', orderNo, z.object({ order: adminOrderRecord }), manage),
+  /** An offline order's money was received at the desk. */
+  markPaid: defineCall('admin/order.markPaid', orderNo, z.object({ order: adminOrderRecord }), manage),
+  ship: defineCall(
+    'admin/order.ship',
+    z
+      .object({
+        order_no: id,
+        express_name: z.string().trim().min(1).max(40),
+        express_no: z.string().trim().min(1).max(64),
+      })
+      .strict(),
+    z.object({ order: adminOrderRecord }),
+    manage,
+  ),
+  /** Cancels an unpaid order (stock returned). */
+  cancel: defineCall(
+    'admin/order.cancel',
+    z.object({ order_no: id, reason: z.string().trim().min(1).max(200) }).strict(),
+    z.object({ order: adminOrderRecord }),
+    manage,
+  ),
+} as const;
