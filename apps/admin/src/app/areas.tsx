@@ -6,6 +6,7 @@ import {
   CarOutlined,
   DashboardOutlined,
   HomeOutlined,
+  ProfileOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
@@ -94,6 +95,17 @@ export const AREAS: Area[] = [
     permission: 'shop.manage',
     load: () => import('@/pages/shop/categories-page').then((m) => m.CategoriesPage),
     menu: { group: 'shop', label: 'menu.categories', icon: <ApartmentOutlined /> },
+  },
+  {
+    path: 'orders',
+    permission: 'orders.manage',
+    load: () => import('@/pages/orders/orders-page').then((m) => m.OrdersPage),
+    menu: { group: 'shop', label: 'menu.orders', icon: <ProfileOutlined /> },
+  },
+  {
+    path: 'orders/:no',
+    permission: 'orders.manage',
+    load: () => import('@/pages/orders/order-page').then((m) => m.OrderPage),
   },
   {
     path: 'shop/freight',

@@ -1,4 +1,5 @@
 import { useCallMutation } from '@studio/client/mutation';
+import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { LOCALES } from '@studio/contract/locale';
 import {
   adminMerchantCalls,
@@ -8,8 +9,10 @@ import {
   STUDIO_RULES,
   type StudioRule,
 } from '@studio/contract/merchant';
+import { ENABLEABLE_PAY_TYPES } from '@studio/contract/payments';
+import { TOP_UP_MAX, TOP_UP_MIN } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { App, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, callQuery } from '@/shared/api/client';
@@ -41,6 +44,7 @@ export function SettingsPage() {
           <Flex vertical gap={16}>
             <StudioCard merchant={data.merchant} />
             <RulesCard merchant={data.merchant} />
+            <PaymentsCard merchant={data.merchant} />
           </Flex>
         )}
       </QueryState>
@@ -151,6 +155,8 @@ function RulesCard({ merchant }: { merchant: Merchant }) {
           booking_window_days: merchant.booking_window_days,
           cancel_window_hours: merchant.cancel_window_hours,
           token_ttl_days: merchant.token_ttl_days,
+          order_auto_cancel_minutes: merchant.order_auto_cancel_minutes,
+          auto_receipt_days: merchant.auto_receipt_days,
         }}
         onFinish={(f) => save.mutate(f)}
       >
@@ -182,6 +188,76 @@ function RulesCard({ merchant }: { merchant: Merchant }) {
         })}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('rules.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+interface PaymentFields {
+  pay_types: (typeof ENABLEABLE_PAY_TYPES)[number][];
+  /** Pounds as staff type them. */
+  top_up_presets: (number | string)[];
+}
+
+/** Which payment methods members are offered, and the top-up page's preset amounts. */
+function PaymentsCard({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation('settings');
+  const [form] = Form.useForm<PaymentFields>();
+  const save = useSaveStudio(form);
+  return (
+    <Card size="small" title={t('payments.title')}>
+      <Form<PaymentFields>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+        initialValues={{
+          pay_types: merchant.pay_types.filter((p): p is PaymentFields['pay_types'][number] =>
+            (ENABLEABLE_PAY_TYPES as readonly string[]).includes(p),
+          ),
+          top_up_presets: merchant.top_up_presets.map(toMajorUnits),
+        }}
+        onFinish={(f) =>
+          save.mutate({ pay_types: f.pay_types, top_up_presets: f.top_up_presets.map((p) => toMinorUnits(Number(p))) })
+        }
+      >
+        <Form.Item
+          name="pay_types"
+          label={t('payments.payTypes')}
+          extra={t('payments.payTypesHelp')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('payments.atLeastOne') }]}
+        >
+          <Checkbox.Group options={ENABLEABLE_PAY_TYPES.map((p) => ({ value: p, label: t(`payments.types.${p}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="top_up_presets"
+          label={t('payments.presets')}
+          extra={t('payments.presetsHelp', { min: toMajorUnits(TOP_UP_MIN), max: toMajorUnits(TOP_UP_MAX) })}
+          rules={[
+            {
+              validator: async (_rule, value: (number | string)[] = []) => {
+                const pounds = value.map(Number);
+                const ok =
+                  pounds.length >= 1 &&
+                  pounds.length <= 8 &&
+                  new Set(pounds).size === pounds.length &&
+                  pounds.every((p) => toMinorUnits(p) >= TOP_UP_MIN && toMinorUnits(p) <= TOP_UP_MAX);
+                if (!ok) throw new Error(t('payments.presetsInvalid'));
+              },
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            aria-label={t('payments.presets')}
+            style={{ maxWidth: 420 }}
+            tokenSeparators={[',', ' ']}
+            open={false}
+            suffixIcon={null}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('payments.save')}
         </Button>
       </Form>
     </Card>

@@ -94,7 +94,7 @@ export function OrderInfoPage() {
       </section>
       <OrderFacts order={o} />
       <Timeline order={o} />
-      {o.actions.length > 0 && (
+      {o.actions.some((a) => a !== 'pickup_code') && (
         <>
           <div className="action-bar-spacer" />
           <div className="action-bar">

@@ -16,7 +16,14 @@ export function GoodsImage({
   eager?: boolean;
   className?: string;
 }) {
-  if (!src) return <div className={`goods-image goods-image-empty ${className ?? ''}`} role="img" aria-label={alt} />;
+  if (!src) {
+    // A placeholder: named when it stands for the goods, hidden when the name is beside it (alt '').
+    return alt ? (
+      <div className={`goods-image goods-image-empty ${className ?? ''}`} role="img" aria-label={alt} />
+    ) : (
+      <div className={`goods-image goods-image-empty ${className ?? ''}`} aria-hidden="true" />
+    );
+  }
   const { src: url, srcSet } = imageSources(src, size);
   return (
     <img

@@ -1,0 +1,265 @@
+import { useCallMutation } from '@studio/client/mutation';
+import { imageVariant } from '@studio/contract/images';
+import { resolveLocale } from '@studio/contract/locale';
+import {
+  type AdminOrderRecord,
+  adminOrderCalls,
+  ORDER_STATUS_LABELS,
+  orderStatusNameOf,
+} from '@studio/contract/orders';
+import { useQuery } from '@tanstack/react-query';
+import { App, Avatar, Button, Card, Descriptions, Flex, Form, Input, Modal, Table, Timeline } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { call, callQuery } from '@/shared/api/client';
+import { useFormat } from '@/shared/format/format';
+import { requiredRule, showSaveError } from '@/shared/forms/forms';
+import { useConfirmDanger } from '@/shared/ui/confirm';
+import { Page, QueryState } from '@/shared/ui/page';
+import { OrderStatusTag } from './order-status';
+
+/** One order: its lines, amounts, member, address and history; mark an offline payment received, ship, cancel. */
+export function OrderPage() {
+  const { no = '' } = useParams();
+  const order = useQuery(callQuery(adminOrderCalls.getInfo, { order_no: no }));
+  return <QueryState query={order}>{(data) => <OrderView order={data.order} />}</QueryState>;
+}
+
+const invalidates = [[adminOrderCalls.getInfo.url], [adminOrderCalls.getList.url]];
+
+function OrderView({ order }: { order: AdminOrderRecord }) {
+  const { t, i18n } = useTranslation('orders');
+  const { message, modal } = App.useApp();
+  const format = useFormat();
+  const confirm = useConfirmDanger();
+  const [shipping, setShipping] = useState(false);
+  const [shipForm] = Form.useForm<{ express_name: string; express_no: string }>();
+  const [cancelForm] = Form.useForm<{ reason: string }>();
+  const locale = resolveLocale(i18n.language);
+  const fail = (error: unknown) => modal.error({ content: (error as Error).message });
+
+  const markPaid = useCallMutation(
+    () => call(adminOrderCalls.markPaid, { order_no: order.order_no }, { silent: true }),
+    {
+      invalidates,
+      onSuccess: () => void message.success(t('markedPaid')),
+      onError: fail,
+    },
+  );
+  const ship = useCallMutation(
+    (f: { express_name: string; express_no: string }) =>
+      call(adminOrderCalls.ship, { order_no: order.order_no, ...f }, { silent: true }),
+    {
+      invalidates,
+      onSuccess: () => {
+        void message.success(t('shipped'));
+        setShipping(false);
+      },
+      onError: (error) => showSaveError(shipForm, error, (content) => modal.error({ content })),
+    },
+  );
+  const cancel = useCallMutation(
+    (reason: string) => call(adminOrderCalls.cancel, { order_no: order.order_no, reason }, { silent: true }),
+    { invalidates, onSuccess: () => void message.success(t('cancelled')), onError: fail },
+  );
+
+  const unpaid = order.status_name === 'unpaid';
+  const canShip =
+    order.delivery === 'express' && ['paid', 'preparing', 'partially_shipped'].includes(order.status_name);
+  const units = order.lines.reduce((n, l) => n + l.buy_num, 0);
+
+  return (
+    <Page
+      title={t('orderTitle', { no: order.order_no })}
+      subtitle={<OrderStatusTag order={order} />}
+      extra={
+        <Flex gap={8}>
+          {unpaid && order.pay_type === 'offline' && (
+            <Button
+              type="primary"
+              loading={markPaid.isPending}
+              onClick={() =>
+                void confirm({
+                  title: t('markPaidTitle'),
+                  content: t('markPaidText', { amount: format.money(order.pay_amount) }),
+                  okText: t('markPaid'),
+                  onOk: () => markPaid.mutateAsync(),
+                })
+              }
+            >
+              {t('markPaid')}
+            </Button>
+          )}
+          {canShip && (
+            <Button type="primary" onClick={() => setShipping(true)}>
+              {t('ship')}
+            </Button>
+          )}
+          {unpaid && (
+            <Button
+              danger
+              onClick={() =>
+                void confirm({
+                  title: t('cancelTitle'),
+                  content: (
+                    <Form form={cancelForm} layout="vertical">
+                      <p>{t('cancelText', { count: units })}</p>
+                      <Form.Item name="reason" label={t('reason')} rules={[requiredRule()]}>
+                        <Input maxLength={200} />
+                      </Form.Item>
+                    </Form>
+                  ),
+                  okText: t('cancel'),
+                  onOk: async () => {
+                    const { reason } = await cancelForm.validateFields();
+                    await cancel.mutateAsync(reason);
+                  },
+                })
+              }
+            >
+              {t('cancel')}
+            </Button>
+          )}
+        </Flex>
+      }
+    >
+      <Flex gap={16} wrap align="stretch" style={{ marginBottom: 16 }}>
+        <Card size="small" title={t('details')} style={{ flex: '1 1 420px' }}>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'placed', label: t('placed'), children: format.dateTime(order.created_at) },
+              {
+                key: 'member',
+                label: t('member'),
+                children: (
+                  <Link to={`/members/${order.member._id}`}>
+                    {order.member.nickname}
+                    {order.member.mobile ? ` · ${order.member.mobile}` : ''}
+                  </Link>
+                ),
+              },
+              { key: 'delivery', label: t('delivery'), children: t(`deliveries.${order.delivery}`) },
+              { key: 'payType', label: t('payType'), children: order.pay_type ? t(`payTypes.${order.pay_type}`) : '—' },
+              {
+                key: 'paid',
+                label: t('paidAmount'),
+                children: <span className="figures">{format.money(order.paid_amount)}</span>,
+              },
+              ...(order.expires_at
+                ? [{ key: 'expires', label: t('expires'), children: format.dateTime(order.expires_at) }]
+                : []),
+              ...(order.express_info
+                ? [
+                    {
+                      key: 'express',
+                      label: t('express'),
+                      children: `${order.express_info.express_name} ${order.express_info.express_no}`,
+                    },
+                  ]
+                : []),
+              ...(order.remark ? [{ key: 'remark', label: t('remark'), children: order.remark }] : []),
+              ...(order.cancel_reason ? [{ key: 'reason', label: t('reason'), children: order.cancel_reason }] : []),
+            ]}
+          />
+        </Card>
+        {order.address && (
+          <Card size="small" title={t('address')} style={{ flex: '1 1 320px' }}>
+            <p>
+              <strong>{order.address.contact}</strong> · {order.address.phone}
+            </p>
+            <p>
+              {[
+                order.address.unit,
+                order.address.address,
+                order.address.area,
+                order.address.city,
+                order.address.province,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </p>
+            <p>
+              {order.address.postcode} {order.address.country}
+            </p>
+            {order.address.company && <p>{order.address.company}</p>}
+          </Card>
+        )}
+        <Card size="small" title={t('history')} style={{ flex: '1 1 280px' }}>
+          <Timeline
+            items={order.timeline.map((e) => ({
+              children: (
+                <>
+                  <strong>{ORDER_STATUS_LABELS[orderStatusNameOf(e.status)][locale]}</strong>
+                  <div>{format.dateTime(e.at)}</div>
+                  {e.note && <div>{e.note}</div>}
+                </>
+              ),
+            }))}
+          />
+        </Card>
+      </Flex>
+      <Card size="small" title={t('items')}>
+        <Table
+          rowKey="sku_id"
+          pagination={false}
+          dataSource={order.lines}
+          aria-label={t('items')}
+          columns={[
+            {
+              key: 'image',
+              title: t('picture'),
+              render: (_, l) => (
+                <Avatar shape="square" size={40} src={l.image ? imageVariant(l.image, 'thumb') : undefined} alt="" />
+              ),
+            },
+            { key: 'name', title: t('goods'), render: (_, l) => `${l.goods_name} · ${l.sku_name}` },
+            { key: 'price', title: t('price'), align: 'right', render: (_, l) => format.money(l.price) },
+            { key: 'qty', title: t('quantity'), align: 'right', dataIndex: 'buy_num' },
+            { key: 'amount', title: t('lineAmount'), align: 'right', render: (_, l) => format.money(l.amount) },
+          ]}
+          summary={() => (
+            <>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={4} align="right">
+                  {t('freight')}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {format.money(order.freight_amount)}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={4} align="right">
+                  <strong>{t('amount')}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <strong>{format.money(order.pay_amount)}</strong>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            </>
+          )}
+        />
+      </Card>
+      <Modal
+        open={shipping}
+        title={t('shipTitle')}
+        okText={t('ship')}
+        onCancel={() => setShipping(false)}
+        confirmLoading={ship.isPending}
+        onOk={() => void shipForm.validateFields().then((f) => ship.mutate(f))}
+        destroyOnHidden
+      >
+        <Form form={shipForm} layout="vertical" preserve={false}>
+          <Form.Item name="express_name" label={t('carrier')} rules={[requiredRule()]}>
+            <Input maxLength={40} placeholder="Royal Mail" />
+          </Form.Item>
+          <Form.Item name="express_no" label={t('trackingNo')} rules={[requiredRule()]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Page>
+  );
+}

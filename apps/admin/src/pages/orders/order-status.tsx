@@ -1,0 +1,23 @@
+import { resolveLocale } from '@studio/contract/locale';
+import { ORDER_STATUS_LABELS, type OrderRecord, type OrderStatusName } from '@studio/contract/orders';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Partial<Record<OrderStatusName, string>> = {
+  unpaid: 'orange',
+  paid: 'blue',
+  preparing: 'blue',
+  partially_shipped: 'cyan',
+  shipped: 'cyan',
+  received: 'green',
+  completed: 'green',
+  refund_requested: 'magenta',
+};
+
+/** An order's status as a tag, in the contract's words for the staff member's language. */
+export function OrderStatusTag({ order }: { order: Pick<OrderRecord, 'status_name'> }) {
+  const { i18n } = useTranslation();
+  return (
+    <Tag color={COLORS[order.status_name]}>{ORDER_STATUS_LABELS[order.status_name][resolveLocale(i18n.language)]}</Tag>
+  );
+}

@@ -1,0 +1,124 @@
+import { resolveLocale } from '@studio/contract/locale';
+import {
+  type AdminOrderRecord,
+  adminOrderCalls,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_NAMES,
+} from '@studio/contract/orders';
+import { PAY_TYPES } from '@studio/contract/payments';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callQuery } from '@/shared/api/client';
+import { useFormat } from '@/shared/format/format';
+import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
+import { listInputOf, useTableState } from '@/shared/table/table-state';
+import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
+import { Page } from '@/shared/ui/page';
+import { OrderStatusTag } from './order-status';
+
+const FILTERS = ['keyword', 'status', 'pay_type', 'delivery', 'user_id', 'from', 'to'] as const;
+
+/** Orders: filtered by status, date, member, payment type and delivery; the URL holds the view. */
+export function OrdersPage() {
+  const { t, i18n } = useTranslation('orders');
+  const format = useFormat();
+  const table = useTableState(FILTERS);
+  const f = table.view.filters;
+  const { status, from, to, ...rest } = table.query as Record<string, unknown>;
+  const input = listInputOf(adminOrderCalls.getList, {
+    ...rest,
+    ...(typeof status === 'string' && status !== '' ? { status: Number(status) } : {}),
+    ...(typeof from === 'string' ? { from: dayjs(from).startOf('day').toISOString() } : {}),
+    ...(typeof to === 'string' ? { to: dayjs(to).add(1, 'day').startOf('day').toISOString() } : {}),
+  });
+  const list = useQuery({ ...callQuery(adminOrderCalls.getList, input), placeholderData: keepPreviousData });
+  const locale = resolveLocale(i18n.language);
+
+  const columns: ServerColumn<AdminOrderRecord>[] = [
+    {
+      key: 'order_no',
+      title: t('number'),
+      render: (_, o) => (
+        <Link to={`/orders/${o.order_no}`} className="figures">
+          {o.order_no}
+        </Link>
+      ),
+    },
+    { key: 'created_at', title: t('placed'), sorter: true, render: (_, o) => format.dateTime(o.created_at) },
+    {
+      key: 'member',
+      title: t('member'),
+      render: (_, o) => (
+        <Link to={`/members/${o.member._id}`}>
+          {o.member.nickname}
+          {o.member.mobile ? ` · ${o.member.mobile}` : ''}
+        </Link>
+      ),
+    },
+    {
+      key: 'lines',
+      title: t('items'),
+      render: (_, o) =>
+        o.lines.length > 1
+          ? t('linesMore', { name: o.lines[0]?.goods_name, count: o.lines.length - 1 })
+          : o.lines[0]?.goods_name,
+    },
+    {
+      key: 'pay_amount',
+      title: t('amount'),
+      sorter: true,
+      align: 'right',
+      render: (_, o) => <span className="figures">{format.money(o.pay_amount)}</span>,
+    },
+    { key: 'pay_type', title: t('payType'), render: (_, o) => (o.pay_type ? t(`payTypes.${o.pay_type}`) : '—') },
+    { key: 'delivery', title: t('delivery'), render: (_, o) => t(`deliveries.${o.delivery}`) },
+    { key: 'status', title: t('status'), render: (_, o) => <OrderStatusTag order={o} /> },
+  ];
+
+  return (
+    <Page title={t('title')}>
+      <FilterBar>
+        <SearchBox value={f.keyword} onSearch={(keyword) => table.setFilters({ keyword })} placeholder={t('search')} />
+        <FilterSelect<string>
+          label={t('status')}
+          allLabel={t('allStatuses')}
+          value={f.status}
+          onChange={(value) => table.setFilters({ status: value })}
+          options={ORDER_STATUS_NAMES.filter((n) => n !== 'closed').map((n) => ({
+            value: String(ORDER_STATUS[n]),
+            label: ORDER_STATUS_LABELS[n][locale],
+          }))}
+        />
+        <FilterSelect<string>
+          label={t('payType')}
+          allLabel={t('allPayTypes')}
+          value={f.pay_type}
+          onChange={(value) => table.setFilters({ pay_type: value })}
+          options={[...PAY_TYPES, 'none'].map((p) => ({ value: p, label: t(`payTypes.${p}`) }))}
+        />
+        <FilterSelect<string>
+          label={t('delivery')}
+          allLabel={t('allDeliveries')}
+          value={f.delivery}
+          onChange={(value) => table.setFilters({ delivery: value })}
+          options={['express', 'pickup', 'none'].map((d) => ({ value: d, label: t(`deliveries.${d}`) }))}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('dates')}
+          value={f.from && f.to ? [dayjs(f.from), dayjs(f.to)] : null}
+          onChange={(range) =>
+            table.setFilters({
+              from: range?.[0]?.format('YYYY-MM-DD'),
+              to: range?.[1]?.format('YYYY-MM-DD'),
+            })
+          }
+        />
+      </FilterBar>
+      <ServerTable<AdminOrderRecord> caption={t('title')} state={table} query={list} columns={columns} />
+    </Page>
+  );
+}
