@@ -34,6 +34,13 @@ const envSchema = z.object({
   TOKEN_SECRET: optionalText,
   /** The sandbox payment provider's notification secret; generated into DATA_DIR when not set. */
   SANDBOX_PAY_SECRET: optionalText,
+  /** Stripe card payments are offered when both are set (and staff switch Stripe on). */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where Stripe's API answers; tests point it at a local stub. */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** The app's public address (https://studio.example), for the pages a payment provider sends members back to. */
+  PUBLIC_URL: optionalText,
   /** smtp://user:pass@host:587 or smtps://...; without it e-mails are only recorded in the outbox table and logged. */
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Studio <no-reply@studio.local>'),

@@ -299,6 +299,7 @@ export const ERRORS = {
     msg: m('Categories go at most {levels} levels deep', '分类最多 {levels} 级', '分類最多 {levels} 級'),
   },
   BALANCE_INSUFFICIENT: { msg: m('Insufficient balance', '余额不足', '餘額不足') },
+  POINTS_INSUFFICIENT: { msg: m('Not enough points', '积分不足', '積分不足') },
   ORDER_NOT_FOUND: { msg: m('Order not found', '订单不存在', '訂單不存在') },
   ORDER_STATUS_CHANGED: {
     msg: m(

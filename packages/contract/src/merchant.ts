@@ -53,6 +53,8 @@ export const STUDIO_RULES = {
   order_auto_cancel_minutes: { default: 30, min: 5, max: 1440 },
   /** A shipped order counts as received this many days after shipping unless the member confirms sooner. */
   auto_receipt_days: { default: 10, min: 1, max: 60 },
+  /** Points a member earns per whole currency unit paid, credited when an order completes. */
+  points_per_unit: { default: 1, min: 0, max: 100 },
 } as const;
 export type StudioRule = keyof typeof STUDIO_RULES;
 
@@ -63,6 +65,8 @@ export const DEFAULT_SHOP_SETTINGS = {
   pay_types: ['balance', 'sandbox', 'offline'] as (typeof ENABLEABLE_PAY_TYPES)[number][],
   top_up_presets: [1000, 2000, 5000, 10000],
   auto_receipt_days: STUDIO_RULES.auto_receipt_days.default,
+  /** Points earned per whole currency unit paid (RULES.md: 1). */
+  points_per_unit: STUDIO_RULES.points_per_unit.default,
 };
 export type ShopSettings = typeof DEFAULT_SHOP_SETTINGS;
 
@@ -88,6 +92,7 @@ export const timeZoneName = z
 export const adminMerchantRecord = mchInfo.extend({
   token_ttl_days: z.number().int(),
   auto_receipt_days: z.number().int(),
+  points_per_unit: z.number().int(),
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -115,6 +120,7 @@ export const merchantSaveInput = z
     token_ttl_days: rule('token_ttl_days').optional(),
     order_auto_cancel_minutes: rule('order_auto_cancel_minutes').optional(),
     auto_receipt_days: rule('auto_receipt_days').optional(),
+    points_per_unit: rule('points_per_unit').optional(),
     /** Which payment types members are offered: at least one, each once. */
     pay_types: z
       .array(z.enum(ENABLEABLE_PAY_TYPES))

@@ -62,6 +62,8 @@ export const SANDBOX_PAY_PATH = '/pages/pay/sandbox';
 /** The notification the sandbox provider sends, signed in `x-sandbox-signature`. */
 export const SANDBOX_NOTIFY_PATH = '/api/pay/notify/sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+/** Stripe's webhook (signed in `stripe-signature`). */
+export const STRIPE_NOTIFY_PATH = '/api/pay/notify/stripe';
 
 export const sandboxNotification = z
   .object({

@@ -12,11 +12,16 @@ export const WALLET_ENTRY_KINDS = ['top_up', 'payment', 'refund', 'adjustment'] 
 export const walletEntryKind = z.enum(WALLET_ENTRY_KINDS);
 export type WalletEntryKind = z.infer<typeof walletEntryKind>;
 
+/** Points (integral): earned when an order completes, reversed on refund, used and returned at checkout, adjusted by staff. */
+export const POINTS_ENTRY_KINDS = ['earned', 'reversed', 'used', 'returned', 'points_adjustment'] as const;
+export const pointsEntryKind = z.enum(POINTS_ENTRY_KINDS);
+export type PointsEntryKind = z.infer<typeof pointsEntryKind>;
+
 export const walletEntryRecord = z.object({
   _id: z.string(),
   /** Signed: credits are positive, debits negative. */
   amount: z.number().int(),
-  kind: walletEntryKind,
+  kind: z.union([walletEntryKind, pointsEntryKind]),
   balance_after: z.number().int(),
   /** Staff's reason for an adjustment; '' otherwise. */
   reason: z.string(),
@@ -47,6 +52,12 @@ export const walletCalls = {
   getLedger: defineCall('client/wallet.getLedger', z.object(pageQuery).strict(), paged(walletEntryRecord)),
   /** Credited only when the provider confirms, once however often it does. */
   topUp: defineCall('client/wallet.topUp', topUpInput, providerRedirect),
+} as const;
+
+/** The member's points (integral), a ledger like the wallet's. */
+export const integralCalls = {
+  getBalance: defineCall('client/integral.getBalance', noInput, z.object({ balance: z.number().int() })),
+  getLedger: defineCall('client/integral.getLedger', z.object(pageQuery).strict(), paged(walletEntryRecord)),
 } as const;
 
 const manage = { permission: 'orders.manage' } as const;

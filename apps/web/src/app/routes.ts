@@ -422,6 +422,30 @@ export const pageRoutes: readonly PageRoute[] = [
       (m) => m.OrderExpressPage,
     ),
   },
+  {
+    path: paths.walletList,
+    titleKey: 'wallet.title',
+    page: load(
+      () => import('@/features/wallet/pages/wallet-page'),
+      (m) => m.WalletPage,
+    ),
+  },
+  {
+    path: paths.integral,
+    titleKey: 'wallet.pointsTitle',
+    page: load(
+      () => import('@/features/wallet/pages/integral-page'),
+      (m) => m.IntegralPage,
+    ),
+  },
+  {
+    path: paths.integralList,
+    titleKey: 'wallet.pointsTitle',
+    page: load(
+      () => import('@/features/wallet/pages/integral-page'),
+      (m) => m.IntegralPage,
+    ),
+  },
 
   notFoundRoute,
 ];

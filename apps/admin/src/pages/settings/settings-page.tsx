@@ -157,6 +157,7 @@ function RulesCard({ merchant }: { merchant: Merchant }) {
           token_ttl_days: merchant.token_ttl_days,
           order_auto_cancel_minutes: merchant.order_auto_cancel_minutes,
           auto_receipt_days: merchant.auto_receipt_days,
+          points_per_unit: merchant.points_per_unit,
         }}
         onFinish={(f) => save.mutate(f)}
       >

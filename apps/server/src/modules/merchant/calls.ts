@@ -2,15 +2,20 @@ import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
 import { uploadedImage } from '../account/service';
 import { audited } from '../audit/service';
+import { usablePayTypes } from '../payments/service';
 import { getMerchant, saveMerchant, toAdminMerchantRecord, toMchInfo } from './service';
 
 export const APP_VERSION = '1.0.0';
 
 export const merchantHandlers = [
-  handlePub(merchantCalls.getMchInfo, async (_input, ctx) => ({
-    mchInfo: toMchInfo(await getMerchant(ctx.db), ctx.locale),
-    appInfo: { name: 'Studio', version: APP_VERSION, h5_weixin_appid: '' },
-  })),
+  handlePub(merchantCalls.getMchInfo, async (_input, ctx) => {
+    const mchInfo = toMchInfo(await getMerchant(ctx.db), ctx.locale);
+    return {
+      // Only what members can really use: a card provider also needs its keys on this server.
+      mchInfo: { ...mchInfo, pay_types: usablePayTypes(ctx.config, mchInfo.pay_types) },
+      appInfo: { name: 'Studio', version: APP_VERSION, h5_weixin_appid: '' },
+    };
+  }),
   handle(adminMerchantCalls.get, async (_input, ctx) => ({
     merchant: toAdminMerchantRecord(await getMerchant(ctx.db), ctx.locale),
   })),

@@ -77,6 +77,7 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
     default_locale: row.defaultLocale,
     token_ttl_days: row.tokenTtlDays,
     auto_receipt_days: shopSettingsOf(row).auto_receipt_days,
+    points_per_unit: shopSettingsOf(row).points_per_unit,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -150,6 +151,7 @@ export async function saveMerchant(
             top_up_presets: [...input.top_up_presets].sort((a, b) => a - b),
           }),
           ...(input.auto_receipt_days !== undefined && { auto_receipt_days: input.auto_receipt_days }),
+          ...(input.points_per_unit !== undefined && { points_per_unit: input.points_per_unit }),
         },
         updatedAt: now,
       })

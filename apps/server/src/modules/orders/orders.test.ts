@@ -1,10 +1,11 @@
+import { accountCalls } from '@studio/contract/account';
 import { cartCalls } from '@studio/contract/cart';
 import { adminFreightCalls } from '@studio/contract/freight';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { packageCalls } from '@studio/contract/packages';
 import { paymentCalls } from '@studio/contract/payments';
 import { verifyCalls } from '@studio/contract/teacher';
-import { walletCalls } from '@studio/contract/wallet';
+import { integralCalls, walletCalls } from '@studio/contract/wallet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { auditEntriesFor } from '../audit/testing';
@@ -452,6 +453,13 @@ describe('after payment', () => {
     expect(packages.rows).toHaveLength(1);
     expect(packages.rows[0]).toMatchObject({ total_count: 10, remaining_count: 10, status: 'unused' });
     expect(Date.parse(packages.rows[0]!.valid_until!) - t.clock.now().getTime()).toBe(90 * 86_400_000);
+    // Completed: 1 point per whole pound paid, on the profile too, credited once.
+    expect((await t.call(integralCalls.getBalance, {}, { token: m.token })).balance).toBe(90);
+    const info = await t.call(accountCalls.getMyUserInfo, {}, { token: m.token });
+    expect(info.userInfo.account_integral.balance).toBe(90);
+    const ledger = await t.call(integralCalls.getLedger, {}, { token: m.token });
+    expect(ledger.rows.map((r) => [r.kind, r.amount, r.ref])).toEqual([['earned', 90, order_no]]);
+    await expectLedgersBalanced(t);
   });
 
   it('verification staff scan a pickup code and the order completes; a member cannot', async () => {

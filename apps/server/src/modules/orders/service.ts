@@ -29,13 +29,14 @@ import { holdStock, returnStock } from '../catalog/service';
 import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant/service';
 import { issuePackage } from '../packages/service';
 import {
-  cardProviders,
+  cardProvidersOf,
   type PaymentRow,
   recordSettledPayment,
   type Settler,
   startCardPayment,
+  usablePayTypes,
 } from '../payments/service';
-import { postWalletEntry } from '../wallet/service';
+import { creditOrderPoints, postWalletEntry } from '../wallet/service';
 import { assertCheckoutable, priceOrder } from './pricing';
 import { adminOrderRecords, orderRecords } from './records';
 import * as repo from './repo';
@@ -81,6 +82,10 @@ async function move(work: Work, order: repo.OrderRow, to: OrderStatusName, now: 
   await work.tx
     .insert(orderEvents)
     .values({ id: newId(), orderId: order.id, status: S[to], note: m.note ?? '', actorId: m.actorId ?? null, at: now });
+  if (to === 'completed') {
+    const perUnit = shopSettingsOf(await getMerchant(work.tx)).points_per_unit;
+    await creditOrderPoints(work.tx, { id: order.id, userId: order.userId, paid: order.payAmount }, perUnit, now);
+  }
   await work.pushDurable(
     order.userId,
     { type: 'orderChanged', data: { order_no: order.id, status: S[to] }, id: newId() },
@@ -271,9 +276,8 @@ export async function payOrder(
 ): Promise<{ order?: OrderRecord; redirect?: ProviderRedirect }> {
   const now = ctx.clock.now();
   const settings = shopSettingsOf(await getMerchant(ctx.db));
-  const enabled = (settings.pay_types as string[]).includes(payType);
-  const provider = payType === 'sandbox' || payType === 'stripe' ? cardProviders[payType] : undefined;
-  if (!enabled || ((payType === 'sandbox' || payType === 'stripe') && !provider)) fail('PAY_TYPE_DISABLED');
+  if (!usablePayTypes(ctx.config, settings.pay_types).includes(payType)) fail('PAY_TYPE_DISABLED');
+  const provider = payType === 'sandbox' || payType === 'stripe' ? cardProvidersOf(ctx.config)[payType] : undefined;
   const result = await runUnitOfWork(ctx, async (work) => {
     const order = await lockOwn(work.tx, ctx.user.uid, orderNo);
     if (order.status !== S.unpaid) refuse(ctx.locale, order.status);

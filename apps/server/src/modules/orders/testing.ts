@@ -56,14 +56,17 @@ export async function stockOf(t: TestApp, skuId: string): Promise<number> {
 /** Every wallet's cached balance equals the sum of its ledger (DESIGN.md "Money"). */
 export async function expectLedgersBalanced(t: TestApp) {
   const sums = await t.app.db
-    .select({ userId: walletLedger.userId, sum: sql<number>`sum(${walletLedger.amount})::int` })
+    .select({
+      userId: walletLedger.userId,
+      book: walletLedger.book,
+      sum: sql<number>`sum(${walletLedger.amount})::int`,
+    })
     .from(walletLedger)
-    .groupBy(walletLedger.userId);
+    .groupBy(walletLedger.userId, walletLedger.book);
   const accounts = await t.app.db.select().from(walletAccounts);
-  const sumOf = new Map(sums.map((r) => [r.userId, r.sum]));
+  const sumOf = new Map(sums.map((r) => [`${r.userId}/${r.book}`, r.sum]));
   expect(accounts.length).toBeGreaterThan(0);
-  for (const account of accounts)
-    expect(account.balance, `wallet of ${account.userId}`).toBe(sumOf.get(account.userId) ?? 0);
+  for (const a of accounts) expect(a.balance, `${a.book} of ${a.userId}`).toBe(sumOf.get(`${a.userId}/${a.book}`) ?? 0);
 }
 
 /** Sends a notification as the sandbox provider would (signed with the app's secret unless told). */

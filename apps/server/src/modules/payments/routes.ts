@@ -1,11 +1,13 @@
-import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER } from '@studio/contract/payments';
+import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
 import type { RawRoute } from '../../platform/raw-routes';
-import { receiveSandboxNotification } from './service';
+import { type Confirmation, confirmPayment, receiveSandboxNotification } from './service';
 import { settlers } from './settlements';
+import { stripeClient, stripeConfirmation } from './stripe';
 
 /**
  * `POST /api/pay/notify/sandbox`: the sandbox provider's notification, its signature over the raw
- * body (so the body is read as text, never re-serialized). 200 means "received, do not send again".
+ * body (so the body is read as text, never re-serialized); and `POST /api/pay/notify/stripe`, Stripe's
+ * webhook, checked by the SDK's constructEvent. 200 means "received, do not send again".
  */
 export const paymentRoutes: RawRoute = {
   name: 'payment notifications',
@@ -27,6 +29,30 @@ export const paymentRoutes: RawRoute = {
           deps.clock.now(),
         );
         return reply.status(answer.status).send({ received: answer.status === 200, outcome: answer.outcome });
+      });
+      // Stripe's webhook: only when Stripe is configured; otherwise nothing is there.
+      const { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: secret } = deps.config;
+      if (!key || !secret) return;
+      const stripe = stripeClient({ secretKey: key, apiBase: deps.config.STRIPE_API_BASE });
+      scope.post(STRIPE_NOTIFY_PATH, async (req, reply) => {
+        const raw = typeof req.body === 'string' ? req.body : '';
+        const signature = req.headers['stripe-signature'];
+        let confirmation: Confirmation | null;
+        try {
+          confirmation = stripeConfirmation(stripe, secret, raw, typeof signature === 'string' ? signature : '');
+        } catch (err) {
+          req.log.warn({ err }, 'Stripe webhook refused: the signature does not verify');
+          return reply.status(400).send({ received: false, outcome: 'bad_signature' });
+        }
+        if (!confirmation) return reply.send({ received: true, outcome: 'ignored' });
+        const outcome = await confirmPayment(
+          { db: deps.db, deps: deps.deps, log: req.log },
+          settlers,
+          confirmation,
+          deps.clock.now(),
+        );
+        const refused = outcome === 'unknown_payment' || outcome === 'amount_mismatch';
+        return reply.status(refused ? 400 : 200).send({ received: !refused, outcome });
       });
     });
   },

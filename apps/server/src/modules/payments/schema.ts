@@ -23,6 +23,8 @@ export const payments = pgTable(
     status: text({ enum: PAYMENT_STATUSES }).notNull().default('pending'),
     /** The provider's own id (a Stripe Checkout Session's). */
     providerRef: text().notNull().default(''),
+    /** Where the member pays it (the provider's page), so a second tap on Pay continues there. */
+    payUrl: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },

@@ -3,6 +3,7 @@ import {
   type CardPayType,
   type PaymentPurpose,
   type PaymentRecord,
+  type PayType,
   type ProviderRedirect,
   SANDBOX_PAY_PATH,
   type SandboxCharge,
@@ -11,11 +12,13 @@ import {
 } from '@studio/contract/payments';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
 import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
 import { paymentEvents, payments, sandboxCharges } from './schema';
+import { stripeProvider } from './stripe';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -112,14 +115,16 @@ export async function startCardPayment(
     })
     .returning();
   const started = await provider.start(tx, row!, p.description);
-  if (started.providerRef) {
-    await tx.update(payments).set({ providerRef: started.providerRef }).where(eq(payments.id, row!.id));
-  }
+  await tx
+    .update(payments)
+    .set({ providerRef: started.providerRef ?? '', payUrl: started.payUrl })
+    .where(eq(payments.id, row!.id));
   return { out_trade_no: row!.id, pay_url: started.payUrl };
 }
 
+/** Where a pending payment continues: the sandbox's page, or the provider's own page it answered. */
 function payUrlOf(provider: PaymentProvider, row: PaymentRow): string {
-  return provider.name === 'sandbox' ? sandboxPayUrl(row.id) : '';
+  return provider.name === 'sandbox' ? sandboxPayUrl(row.id) : row.payUrl;
 }
 
 export async function findPayment(db: DbOrTx, outTradeNo: string): Promise<PaymentRow | undefined> {
@@ -351,5 +356,38 @@ export async function decideSandboxCharge(
   return toCharge(decided);
 }
 
-/** The adapters this app has, by pay type. */
-export const cardProviders: Partial<Record<CardPayType, PaymentProvider>> = { sandbox: sandboxProvider };
+const providerSets = new WeakMap<Config, Partial<Record<CardPayType, PaymentProvider>>>();
+
+/**
+ * The card providers this app can use, by pay type: the sandbox always, Stripe when its keys are
+ * configured. Built once per configuration (an app's), never shared between two apps.
+ */
+export function cardProvidersOf(config: Config): Partial<Record<CardPayType, PaymentProvider>> {
+  let set = providerSets.get(config);
+  if (!set) {
+    set = { sandbox: sandboxProvider };
+    if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+      set.stripe = stripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        apiBase: config.STRIPE_API_BASE,
+        publicUrl: publicUrlOf(config),
+      });
+    }
+    providerSets.set(config, set);
+  }
+  return set;
+}
+
+export function publicUrlOf(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** The pay types members may use: switched on by staff, and (for a card provider) configured here. */
+export function usablePayTypes(config: Config, enabled: readonly string[]): PayType[] {
+  const providers = cardProvidersOf(config);
+  return enabled.filter(
+    (p): p is PayType =>
+      p === 'balance' || p === 'offline' || ((p === 'sandbox' || p === 'stripe') && Boolean(providers[p])),
+  );
+}

@@ -1,8 +1,8 @@
 import type { BalanceReader } from '../../platform/deps';
-import { readWalletBalance } from './service';
+import { readBalance } from './service';
 
-/** The user info's balances: the wallet's; points come with the points module (0 until then). */
+/** The user info's balances: the wallet's money and points. */
 export const walletBalances: BalanceReader = async (db, userId) => ({
-  balance: await readWalletBalance(db, userId),
-  integral: 0,
+  balance: await readBalance(db, userId, 'money'),
+  integral: await readBalance(db, userId, 'points'),
 });

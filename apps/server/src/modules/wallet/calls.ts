@@ -1,4 +1,4 @@
-import { adminWalletCalls, walletCalls } from '@studio/contract/wallet';
+import { adminWalletCalls, integralCalls, walletCalls } from '@studio/contract/wallet';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
 import * as wallet from './service';
@@ -9,6 +9,13 @@ export const walletHandlers = [
   })),
   handle(walletCalls.getLedger, async (input, ctx) => {
     const { rows, total } = await wallet.listWalletLedger(ctx.db, ctx.user.uid, input);
+    return pageOf(rows.map(wallet.toWalletEntryRecord), total, input);
+  }),
+  handle(integralCalls.getBalance, async (_input, ctx) => ({
+    balance: await wallet.readBalance(ctx.db, ctx.user.uid, 'points'),
+  })),
+  handle(integralCalls.getLedger, async (input, ctx) => {
+    const { rows, total } = await wallet.listWalletLedger(ctx.db, ctx.user.uid, input, 'points');
     return pageOf(rows.map(wallet.toWalletEntryRecord), total, input);
   }),
   handle(walletCalls.topUp, (input, ctx) => wallet.startTopUp(ctx, input)),

@@ -1,18 +1,26 @@
+import { POINTS_ENTRY_KINDS, WALLET_ENTRY_KINDS } from '@studio/contract/wallet';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema';
 
-/** A member's wallet balance: the cached sum of their ledger, never below 0 (the database says so). */
+/**
+ * The two books a member holds: `money` (the wallet, minor units) and `points` (integral). Each
+ * account's balance is the cached sum of its ledger, never below 0 (the database says so).
+ */
+export const BOOKS = ['money', 'points'] as const;
+export type Book = (typeof BOOKS)[number];
+
 export const walletAccounts = pgTable(
   'wallet_accounts',
   {
     userId: text()
-      .primaryKey()
+      .notNull()
       .references(() => users.id),
+    book: text({ enum: BOOKS }).notNull().default('money'),
     balance: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('wallet_accounts_balance_check', sql`${t.balance} >= 0`)],
+  (t) => [primaryKey({ columns: [t.userId, t.book] }), check('wallet_accounts_balance_check', sql`${t.balance} >= 0`)],
 );
 
 /**
@@ -27,7 +35,8 @@ export const walletLedger = pgTable(
       .notNull()
       .references(() => users.id),
     amount: integer().notNull(),
-    kind: text({ enum: ['top_up', 'payment', 'refund', 'adjustment'] }).notNull(),
+    book: text({ enum: BOOKS }).notNull().default('money'),
+    kind: text({ enum: [...WALLET_ENTRY_KINDS, ...POINTS_ENTRY_KINDS] }).notNull(),
     balanceAfter: integer().notNull(),
     key: text().notNull().unique(),
     reason: text().notNull().default(''),
@@ -36,7 +45,7 @@ export const walletLedger = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('wallet_ledger_user_idx').on(t.userId, t.createdAt),
+    index('wallet_ledger_user_idx').on(t.userId, t.book, t.createdAt),
     check('wallet_ledger_amount_check', sql`${t.amount} <> 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { CardPayType, ProviderRedirect } from '@studio/contract/payments';
-import type { WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
+import type { PointsEntryKind, WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -10,8 +10,8 @@ import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
-import { cardProviders, type Settler, startCardPayment } from '../payments/service';
-import { walletAccounts, walletLedger } from './schema';
+import { cardProvidersOf, type Settler, startCardPayment, usablePayTypes } from '../payments/service';
+import { type Book, walletAccounts, walletLedger } from './schema';
 
 type EntryRow = typeof walletLedger.$inferSelect;
 
@@ -27,20 +27,22 @@ export function toWalletEntryRecord(row: EntryRow): WalletEntryRecord {
   };
 }
 
-/** The member's balance (0 before their first entry). */
-export async function readWalletBalance(db: DbOrTx, userId: string): Promise<number> {
+/** The member's balance in a book (0 before their first entry): money in minor units, or points. */
+export async function readBalance(db: DbOrTx, userId: string, book: Book = 'money'): Promise<number> {
   const [row] = await db
     .select({ balance: walletAccounts.balance })
     .from(walletAccounts)
-    .where(eq(walletAccounts.userId, userId));
+    .where(and(eq(walletAccounts.userId, userId), eq(walletAccounts.book, book)));
   return row?.balance ?? 0;
 }
 
+export const readWalletBalance = (db: DbOrTx, userId: string) => readBalance(db, userId, 'money');
+
 export interface WalletEntry {
   userId: string;
-  /** Signed minor units: a credit is positive, a debit negative. */
+  /** Signed minor units (points for the points book): a credit is positive, a debit negative. */
   amount: number;
-  kind: WalletEntryKind;
+  kind: WalletEntryKind | PointsEntryKind;
   /** Unique per real-world event: the entry is written once however often it is posted. */
   key: string;
   reason?: string;
@@ -57,27 +59,39 @@ export interface WalletEntry {
  * transaction (the ledger row with it) rolls back. Lock order (DESIGN.md): after sessions, SKUs and
  * coupons, before points.
  */
-export async function postWalletEntry(
+export function postWalletEntry(tx: Tx, entry: WalletEntry) {
+  return postEntry(tx, 'money', entry);
+}
+
+/** The same for points: earned, reversed, used and returned exactly once per key, never below 0. */
+export function postPointsEntry(tx: Tx, entry: WalletEntry) {
+  return postEntry(tx, 'points', entry);
+}
+
+async function postEntry(
   tx: Tx,
+  book: Book,
   entry: WalletEntry,
 ): Promise<{ entry: EntryRow; balance: number; repeated: boolean }> {
   const [seen] = await tx.select().from(walletLedger).where(eq(walletLedger.key, entry.key));
-  if (seen) return { entry: seen, balance: await readWalletBalance(tx, entry.userId), repeated: true };
+  if (seen) return { entry: seen, balance: await readBalance(tx, entry.userId, book), repeated: true };
+  const account = and(eq(walletAccounts.userId, entry.userId), eq(walletAccounts.book, book));
   await tx
     .insert(walletAccounts)
-    .values({ userId: entry.userId, balance: 0, updatedAt: entry.at })
+    .values({ userId: entry.userId, book, balance: 0, updatedAt: entry.at })
     .onConflictDoNothing();
   const [moved] = await tx
     .update(walletAccounts)
     .set({ balance: sql`${walletAccounts.balance} + ${entry.amount}`, updatedAt: entry.at })
-    .where(and(eq(walletAccounts.userId, entry.userId), gte(sql`${walletAccounts.balance} + ${entry.amount}`, 0)))
+    .where(and(account, gte(sql`${walletAccounts.balance} + ${entry.amount}`, 0)))
     .returning({ balance: walletAccounts.balance });
-  if (!moved) fail('BALANCE_INSUFFICIENT');
+  if (!moved) fail(book === 'money' ? 'BALANCE_INSUFFICIENT' : 'POINTS_INSUFFICIENT');
   const [written] = await tx
     .insert(walletLedger)
     .values({
       id: newId(),
       userId: entry.userId,
+      book,
       amount: entry.amount,
       kind: entry.kind,
       balanceAfter: moved!.balance,
@@ -94,14 +108,14 @@ export async function postWalletEntry(
   const [undone] = await tx
     .update(walletAccounts)
     .set({ balance: sql`${walletAccounts.balance} - ${entry.amount}` })
-    .where(eq(walletAccounts.userId, entry.userId))
+    .where(account)
     .returning({ balance: walletAccounts.balance });
   const [existing] = await tx.select().from(walletLedger).where(eq(walletLedger.key, entry.key));
   return { entry: existing!, balance: undone!.balance, repeated: true };
 }
 
-export async function listWalletLedger(db: DbOrTx, userId: string, page: Page) {
-  const where = eq(walletLedger.userId, userId);
+export async function listWalletLedger(db: DbOrTx, userId: string, page: Page, book: Book = 'money') {
+  const where = and(eq(walletLedger.userId, userId), eq(walletLedger.book, book));
   const rows = await db
     .select()
     .from(walletLedger)
@@ -147,8 +161,8 @@ export async function startTopUp(
   input: { amount: number; pay_type: CardPayType },
 ): Promise<ProviderRedirect> {
   const settings = shopSettingsOf(await getMerchant(ctx.db));
-  const provider = cardProviders[input.pay_type];
-  if (!provider || !(settings.pay_types as string[]).includes(input.pay_type)) fail('PAY_TYPE_DISABLED');
+  if (!usablePayTypes(ctx.config, settings.pay_types).includes(input.pay_type)) fail('PAY_TYPE_DISABLED');
+  const provider = cardProvidersOf(ctx.config)[input.pay_type];
   const now = ctx.clock.now();
   return runUnitOfWork(ctx, ({ tx }) =>
     startCardPayment(tx, provider!, {
@@ -180,3 +194,25 @@ export const settleTopUp: Settler = async (work, payment, now) => {
   );
   return 'applied';
 };
+
+/**
+ * Points for a completed order (RULES.md): `per_unit` points per whole currency unit paid, credited
+ * once per order (its key), in the caller's transaction.
+ */
+export async function creditOrderPoints(
+  tx: Tx,
+  order: { id: string; userId: string; paid: number },
+  perUnit: number,
+  at: Date,
+) {
+  const points = Math.floor(order.paid / 100) * perUnit;
+  if (points <= 0) return;
+  await postPointsEntry(tx, {
+    userId: order.userId,
+    amount: points,
+    kind: 'earned',
+    key: `earned:${order.id}`,
+    ref: order.id,
+    at,
+  });
+}

@@ -51,6 +51,8 @@ export const paths = {
   orderExpress: '/pages/user/order/express',
   courseOrderInfo: '/pages/course/order-info',
   walletList: '/pages/user/wallet/list',
+  integral: '/pages/user/integral/integral',
+  integralList: '/pages/user/integral/list',
 
   teacherWorkbench: '/pages/teacher/workbench',
   teacherIntroduction: '/pages/teacher/introduction',

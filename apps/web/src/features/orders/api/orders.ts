@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { refreshCart } from '@/features/shop/api/cart';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
+import { navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 
 /** Every order query (lists, counts, one order) and the wallet: after any change, all refetch. */
@@ -41,10 +42,17 @@ export async function createOrder(input: OrderInput) {
   return placed;
 }
 
-/** Where the member goes to pay: the app's own page for a card provider, coming back to `returnTo`. */
-export function providerPage(payUrl: string, returnTo: string): string {
+/**
+ * Sends the member to pay: the sandbox's page inside the app (coming back to `returnTo`), or a real
+ * provider's own page (Stripe Checkout), which sends them back to the address the server gave it.
+ */
+export async function openProvider(payUrl: string, returnTo: string): Promise<void> {
+  if (/^https?:\/\//.test(payUrl)) {
+    window.location.assign(payUrl);
+    return;
+  }
   const separator = payUrl.includes('?') ? '&' : '?';
-  return `${payUrl}${separator}return=${encodeURIComponent(returnTo)}`;
+  await navigateTo(`${payUrl}${separator}return=${encodeURIComponent(returnTo)}`);
 }
 
 export async function payOrder(orderNo: string, payType: PayType) {

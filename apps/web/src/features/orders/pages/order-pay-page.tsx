@@ -16,9 +16,9 @@ import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import {
   invalidateOrders,
   offeredPayTypes,
+  openProvider,
   orderLinks,
   payOrder,
-  providerPage,
   useOrder,
   usePaymentStatus,
 } from '../api/orders';
@@ -47,7 +47,7 @@ export function OrderPayPage() {
     const answer = await payOrder(orderNo, payType);
     if (answer.redirect) {
       const back = `${orderLinks.pay(orderNo)}&out_trade_no=${encodeURIComponent(answer.redirect.out_trade_no)}`;
-      await navigateTo(providerPage(answer.redirect.pay_url, back));
+      await openProvider(answer.redirect.pay_url, back);
       return;
     }
     showToast(t(payType === 'offline' ? 'orders.pay.offlineChosen' : 'orders.pay.paid'));

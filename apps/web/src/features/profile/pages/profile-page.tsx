@@ -144,7 +144,11 @@ function MemberCard({ userInfo }: { userInfo: UserInfo }) {
         </div>
         <div>
           <dt className="secondary">{t('profile.points')}</dt>
-          <dd className="figure">{userInfo.account_integral.balance}</dd>
+          <dd className="figure">
+            <AppLink to={paths.integral} className="figure-link">
+              {userInfo.account_integral.balance}
+            </AppLink>
+          </dd>
         </div>
       </dl>
     </section>

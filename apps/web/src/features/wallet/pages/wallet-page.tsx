@@ -6,7 +6,7 @@ import { Button, Checkbox, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { providerPage, usePaymentStatus } from '@/features/orders/api/orders';
+import { openProvider, usePaymentStatus } from '@/features/orders/api/orders';
 import { call, callQuery } from '@/shared/api/call-function';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -14,7 +14,6 @@ import { PagedList } from '@/shared/classes/paged-list';
 import { useFormat } from '@/shared/format/use-format';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { useMchInfo } from '@/shared/merchant/mch-info';
-import { navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { showToast } from '@/shared/ui/feedback';
 import { PageSkeleton } from '@/shared/ui/page-states';
@@ -53,7 +52,8 @@ export function WalletPage() {
   );
 }
 
-function LedgerRow({ entry }: { entry: WalletEntryRecord }) {
+/** One ledger entry: what moved it, when, by how much, and what was left (money, or points with `points`). */
+export function LedgerRow({ entry, points = false }: { entry: WalletEntryRecord; points?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const credit = entry.amount > 0;
@@ -67,9 +67,11 @@ function LedgerRow({ entry }: { entry: WalletEntryRecord }) {
       <div className="wallet-entry-figures figures">
         <span className={credit ? 'is-credit' : 'is-debit'}>
           {credit ? '+' : '−'}
-          {format.money(Math.abs(entry.amount))}
+          {points ? Math.abs(entry.amount) : format.money(Math.abs(entry.amount))}
         </span>
-        <span className="secondary">{t('wallet.after', { balance: format.money(entry.balance_after) })}</span>
+        <span className="secondary">
+          {t('wallet.after', { balance: points ? entry.balance_after : format.money(entry.balance_after) })}
+        </span>
       </div>
     </li>
   );
@@ -102,9 +104,7 @@ function TopUp() {
       return showToast(t('wallet.customRange', { min: format.money(TOP_UP_MIN), max: format.money(TOP_UP_MAX) }));
     if (!agree) return showToast(t('wallet.agreeFirst'));
     const redirect = await call(walletCalls.topUp, { amount, agree: true, pay_type: providers[0]! });
-    await navigateTo(
-      providerPage(redirect.pay_url, `${paths.wallet}?out_trade_no=${encodeURIComponent(redirect.out_trade_no)}`),
-    );
+    await openProvider(redirect.pay_url, `${paths.wallet}?out_trade_no=${encodeURIComponent(redirect.out_trade_no)}`);
   });
 
   const status = returned.data?.payment.status;

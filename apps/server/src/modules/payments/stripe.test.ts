@@ -1,0 +1,190 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { merchantCalls } from '@studio/contract/merchant';
+import { ORDER_STATUS, orderCalls } from '@studio/contract/orders';
+import { paymentCalls, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { buildGoods } from '../catalog/testing';
+import { placeOrder, setPayTypes } from '../orders/testing';
+import { buildAdmin, buildMember } from '../schedule/testing';
+
+/*
+ * The Stripe adapter without a network: the official SDK pointed at a local stub of the Checkout
+ * Sessions API, and webhook events signed with the SDK's own test-header helper.
+ */
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+interface StubSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string;
+  metadata: Record<string, string>;
+  payment_status: 'unpaid' | 'paid';
+}
+
+/** Stripe's POST /v1/checkout/sessions as documented: a form body in, the session out; replays by idempotency key. */
+function startStub() {
+  const byKey = new Map<string, StubSession>();
+  const requests: { key: string; form: URLSearchParams; auth: string }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'no route' } }));
+        return;
+      }
+      const form = new URLSearchParams(body);
+      const key = String(req.headers['idempotency-key'] ?? '');
+      requests.push({ key, form, auth: String(req.headers.authorization ?? '') });
+      let session = byKey.get(key);
+      if (!session) {
+        const id = `cs_test_${byKey.size + 1}`;
+        session = {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          currency: String(form.get('line_items[0][price_data][currency]')),
+          client_reference_id: String(form.get('client_reference_id')),
+          metadata: {
+            out_trade_no: String(form.get('metadata[out_trade_no]')),
+            order_no: String(form.get('metadata[order_no]')),
+          },
+          payment_status: 'unpaid',
+        };
+        byKey.set(key, session);
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(JSON.stringify(session));
+    });
+  });
+  return { server, requests, sessions: byKey };
+}
+
+let t: TestApp;
+let stub: ReturnType<typeof startStub>;
+let adminToken: string;
+
+beforeAll(async () => {
+  stub = startStub();
+  await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
+  const { port } = stub.server.address() as AddressInfo;
+  t = await createTestApp({
+    config: {
+      STRIPE_SECRET_KEY: 'sk_test_studio',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://studio.example',
+    },
+  });
+  adminToken = (await buildAdmin(t)).token;
+  await setPayTypes(t, adminToken, ['balance', 'stripe']);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => stub.server.close(resolve));
+});
+
+const sdk = new Stripe('sk_test_studio');
+
+function webhook(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: STRIPE_NOTIFY_PATH,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': sdk.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
+}
+
+const completed = (id: string, session: StubSession, amount = session.amount_total) => ({
+  id,
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: { object: { ...session, amount_total: amount, payment_status: 'paid' } },
+});
+
+describe('Stripe', () => {
+  it('is offered once its keys are set and staff switch it on', async () => {
+    const { mchInfo } = await t.call(merchantCalls.getMchInfo, {});
+    expect(mchInfo.pay_types).toEqual(['balance', 'stripe']);
+  });
+
+  it('creates a Checkout Session with an idempotency key and the order number, and is paid only by a verified webhook, once', async () => {
+    const goods = await buildGoods(t, adminToken);
+    const m = await buildMember(t);
+    const { order_no } = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 2 }],
+      delivery: 'pickup',
+    });
+    const first = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    const again = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    expect(again.redirect).toEqual(first.redirect);
+    const { out_trade_no, pay_url } = first.redirect!;
+    expect(pay_url).toBe('https://checkout.stripe.test/c/pay/cs_test_1');
+    const sent = stub.requests.at(-1)!;
+    expect(sent.key).toBe(`checkout:${out_trade_no}`);
+    expect(sent.auth).toBe('Bearer sk_test_studio');
+    expect(sent.form.get('metadata[order_no]')).toBe(order_no);
+    expect(sent.form.get('line_items[0][price_data][unit_amount]')).toBe('2500');
+    expect(sent.form.get('line_items[0][price_data][currency]')).toBe('gbp');
+    expect(sent.form.get('success_url')).toBe(
+      `https://studio.example/pages/goods/goods-order-pay?order_no=${order_no}&out_trade_no=${out_trade_no}`,
+    );
+    const session = stub.sessions.get(sent.key)!;
+    const info = async () => (await t.call(orderCalls.getInfo, { order_no }, { token: m.token })).orderInfo;
+
+    // A forged signature, an amount that differs: refused, nothing changes.
+    expect((await webhook(completed('evt_forged', session), 'whsec_wrong')).statusCode).toBe(400);
+    expect((await webhook(completed('evt_cheap', session, 100))).statusCode).toBe(400);
+    expect((await info()).status).toBe(ORDER_STATUS.unpaid);
+
+    // Stripe retries: the same event ten times at once, and a second event for the same session.
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => webhook(completed('evt_paid', session))),
+      webhook(completed('evt_paid_again', session)),
+    ]);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect((await info()).status).toBe(ORDER_STATUS.paid);
+    expect((await info()).paid_amount).toBe(2500);
+    expect((await t.call(paymentCalls.getStatus, { out_trade_no }, { token: m.token })).payment.status).toBe(
+      'succeeded',
+    );
+    expect(
+      (await t.call(orderCalls.getInfo, { order_no }, { token: m.token })).orderInfo.timeline.map((e) => e.status),
+    ).toEqual([0, 1]);
+  });
+
+  it('answers 200 to events it does not act on, and fails the payment when the session expires', async () => {
+    const goods = await buildGoods(t, adminToken);
+    const m = await buildMember(t);
+    const { order_no } = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+      delivery: 'pickup',
+    });
+    const { redirect } = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    const session = stub.sessions.get(`checkout:${redirect!.out_trade_no}`)!;
+    expect(
+      (await webhook({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } })).statusCode,
+    ).toBe(200);
+    const expired = { id: 'evt_expired', object: 'event', type: 'checkout.session.expired', data: { object: session } };
+    expect((await webhook(expired)).statusCode).toBe(200);
+    expect(
+      (await t.call(paymentCalls.getStatus, { out_trade_no: redirect!.out_trade_no }, { token: m.token })).payment
+        .status,
+    ).toBe('failed');
+  });
+});

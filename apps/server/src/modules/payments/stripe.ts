@@ -1,0 +1,96 @@
+import Stripe from 'stripe';
+import { getMerchant } from '../merchant/service';
+import type { Confirmation, PaymentProvider } from './service';
+
+/*
+ * The Stripe adapter (DESIGN.md "Money"): a Checkout Session created with the payment's id as the
+ * idempotency key and the order number in its metadata; the payment is settled only from a webhook
+ * whose signature `constructEvent` verified on the raw body, deduplicated on `event.id`.
+ */
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where Stripe's API answers (https://api.stripe.com; a local stub in tests). */
+  apiBase: string;
+  /** The app's public address, for the pages Stripe sends the member back to. */
+  publicUrl: string;
+}
+
+export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
+  const base = new URL(settings.apiBase);
+  return new Stripe(settings.secretKey, {
+    host: base.hostname,
+    port: base.port || (base.protocol === 'http:' ? 80 : 443),
+    protocol: base.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+  });
+}
+
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+  return {
+    name: 'stripe',
+    async start(tx, payment, description) {
+      // Read in the caller's transaction: the studio's currency at the moment of paying.
+      const { currency } = await getMerchant(tx);
+      const back = (page: string) =>
+        `${settings.publicUrl}${page}${page.includes('?') ? '&' : '?'}out_trade_no=${encodeURIComponent(payment.id)}`;
+      const returnTo =
+        payment.purpose === 'order'
+          ? back(`/pages/goods/goods-order-pay?order_no=${encodeURIComponent(payment.ref)}`)
+          : back('/pages/user/wallet/wallet');
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: payment.id,
+          metadata: { out_trade_no: payment.id, order_no: payment.ref, purpose: payment.purpose },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: currency.toLowerCase(),
+                unit_amount: payment.amount,
+                product_data: { name: description },
+              },
+            },
+          ],
+          success_url: returnTo,
+          cancel_url: returnTo,
+        },
+        { idempotencyKey: `checkout:${payment.id}` },
+      );
+      if (!session.url) throw new Error('Stripe answered a Checkout Session without a url');
+      return { payUrl: session.url, providerRef: session.id };
+    },
+  };
+}
+
+/**
+ * A webhook's confirmation, or null for an event this app does not act on. Throws when the
+ * signature does not verify (constructEvent), which the route answers with 400.
+ */
+export function stripeConfirmation(
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: string,
+  signature: string,
+): Confirmation | null {
+  const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  const session = event.data.object as Stripe.Checkout.Session;
+  const outTradeNo = session.client_reference_id ?? session.metadata?.out_trade_no ?? '';
+  const base = { provider: 'stripe', eventId: event.id, outTradeNo, amount: session.amount_total ?? -1 };
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // Paid at once by card; delayed methods confirm with async_payment_succeeded.
+      return session.payment_status === 'paid' ? { ...base, status: 'succeeded' } : null;
+    case 'checkout.session.async_payment_succeeded':
+      return { ...base, status: 'succeeded' };
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      return { ...base, status: 'failed' };
+    default:
+      return null;
+  }
+}
