@@ -10,11 +10,19 @@ import { cleanupAll } from './lib/servers';
 import type { Suite, SuiteOptions } from './lib/suite';
 import { bookingRaceSuite } from './suites/booking-race';
 import { bookingThroughputSuite } from './suites/booking-throughput';
+import { ordersSuite } from './suites/orders';
 import { protocolSuite } from './suites/protocol';
 import { scheduleReadSuite } from './suites/schedule-read';
 import { shopSuite } from './suites/shop';
 
-const SUITES: Suite[] = [protocolSuite, bookingRaceSuite, bookingThroughputSuite, scheduleReadSuite, shopSuite];
+const SUITES: Suite[] = [
+  protocolSuite,
+  bookingRaceSuite,
+  bookingThroughputSuite,
+  scheduleReadSuite,
+  shopSuite,
+  ordersSuite,
+];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];

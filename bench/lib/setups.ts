@@ -5,10 +5,14 @@
 // the demo admin's token). Bulk members are written straight into their tables, a few statements
 // for thousands of rows, because registering them one by one (scrypt, one transaction each) would
 // take longer than the benchmark; their tokens are signed with the server's own signer and secret.
+
+import { orderCalls } from '@studio/contract/orders';
 import { adminReservationCalls } from '@studio/contract/reservations';
 import { adminScheduleCalls } from '@studio/contract/schedule';
 import { adminShopCalls } from '@studio/contract/shop';
 import { users, userTokens } from '@studio/server/src/modules/account/schema';
+import { goodsSkus } from '@studio/server/src/modules/catalog/schema';
+import { orderLines, orders } from '@studio/server/src/modules/orders/schema';
 import { memberPackages } from '@studio/server/src/modules/packages/schema';
 import { reservations } from '@studio/server/src/modules/reservations/schema';
 import { classSessions } from '@studio/server/src/modules/schedule/schema';
@@ -46,6 +50,15 @@ export interface SessionCheck {
 
 const CHUNK = 500;
 
+async function skuIdsOf(app: FastifyInstance, goodsIds: string[]): Promise<string[]> {
+  const rows = await app.db
+    .select({ id: goodsSkus.id })
+    .from(goodsSkus)
+    .where(inArray(goodsSkus.goodsId, goodsIds))
+    .orderBy(goodsSkus.goodsId, goodsSkus.sort);
+  return rows.map((r) => r.id);
+}
+
 async function injectCall(app: FastifyInstance, url: string, data: unknown, token?: string) {
   const res = await app.inject({
     method: 'POST',
@@ -82,6 +95,8 @@ async function benchTeacherUser(app: FastifyInstance): Promise<string> {
 
 export interface GoodsFixture {
   goodsIds: string[];
+  /** Every SKU of those goods (two each). */
+  skuIds: string[];
   /** A SKU of its own with the stock asked (the add-to-cart race). */
   raceGoodsId: string;
   raceSkuId: string;
@@ -138,7 +153,7 @@ export const setups: Record<string, Setup> = {
    * whose only SKU holds `raceStock`, all on sale, through admin/goods.save.
    */
   goods: async (app, raw): Promise<GoodsFixture> => {
-    const { count, raceStock } = raw as { count: number; raceStock: number };
+    const { count, raceStock, stock = 50 } = raw as { count: number; raceStock: number; stock?: number };
     const token = await adminToken(app);
     const save = async (data: unknown) =>
       (
@@ -154,8 +169,8 @@ export const setups: Record<string, Setup> = {
         is_on_sale: true,
         description: { en: '<p>A mat for the benchmark, with a <b>long</b> enough description.</p>' },
         sku_list: [
-          { sku_name: 'Sand', price: 4500 + i, stock: 50, weight: 1800 },
-          { sku_name: 'Moss', price: 4800 + i, original_price: 5500, stock: 50, weight: 1800 },
+          { sku_name: 'Sand', price: 4500 + i, stock, weight: 1800 },
+          { sku_name: 'Moss', price: 4800 + i, original_price: 5500, stock, weight: 1800 },
         ],
       });
       goodsIds.push(goods._id);
@@ -166,7 +181,40 @@ export const setups: Record<string, Setup> = {
       is_on_sale: true,
       sku_list: [{ sku_name: 'Cork', price: 1200, stock: raceStock, weight: 600 }],
     });
-    return { goodsIds, raceGoodsId: race._id, raceSkuId: race.sku_list[0]!._id };
+    return {
+      goodsIds,
+      skuIds: goodsIds.length ? await skuIdsOf(app, goodsIds) : [],
+      raceGoodsId: race._id,
+      raceSkuId: race.sku_list[0]!._id,
+    };
+  },
+
+  /** A SKU's stock and how many units orders that are not cancelled hold of it. */
+  stockCheck: async (app, raw): Promise<{ stock: number; ordered: number; orders: number }> => {
+    const { skuId } = raw as { skuId: string };
+    const [sku] = await app.db.select({ stock: goodsSkus.stock }).from(goodsSkus).where(eq(goodsSkus.id, skuId));
+    const [held] = await app.db
+      .select({ units: sql<number>`coalesce(sum(${orderLines.buyNum}), 0)::int`, orders: sql<number>`count(*)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orderLines.skuId, skuId), sql`${orders.status} <> -1`));
+    return { stock: sku?.stock ?? -1, ordered: Number(held?.units ?? 0), orders: Number(held?.orders ?? 0) };
+  },
+
+  /** Orders placed through client/order.createOrder for a member (pickup, one unit of each SKU given in turn). */
+  placeOrders: async (app, raw): Promise<string[]> => {
+    const { token, skuIds, count } = raw as { token: string; skuIds: string[]; count: number };
+    const numbers: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const answer = (await injectCall(
+        app,
+        orderCalls.createOrder.url,
+        { items: [{ sku_id: skuIds[i % skuIds.length], buy_num: 1 }], delivery: 'pickup' },
+        token,
+      )) as unknown as { order_no: string };
+      numbers.push(answer.order_no);
+    }
+    return numbers;
   },
 
   /**
