@@ -9,7 +9,10 @@ import type { Realtime, RealtimeEvent } from './realtime';
  * takes more than one row lock takes them in this order, so that two flows never wait on each
  * other in a circle:
  *
- *   1. the session (schedule: `lockSession`, `lockSessionWithCourse`), or SKUs, by id
+ *   0. a payment row (payments: a confirmation settling it), then the order it pays (orders: every
+ *      status change locks the order row first)
+ *   1. the session (schedule: `lockSession`, `lockSessionWithCourse`), or SKUs, by id (catalog:
+ *      `holdStock` and `returnStock` sort an order's lines by SKU id)
  *   2. rows owned by that session: its reservations and waitlist entries (reservations module)
  *   3. coupons
  *   4. member packages (credits), in package-id order (`takeCreditForSession`, `returnCredit`;
