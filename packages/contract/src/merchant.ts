@@ -50,7 +50,7 @@ export const STUDIO_RULES = {
   /** A login lasts this many days (renewed in its last 3). */
   token_ttl_days: { default: 7, min: 4, max: 365 },
   /** An unpaid online order cancels itself (stock back) this many minutes after it was placed. */
-  order_auto_cancel_minutes: { default: 30, min: 5, max: 1440 },
+  order_auto_cancel_minutes: { default: 30, min: 1, max: 1440 },
   /** A shipped order counts as received this many days after shipping unless the member confirms sooner. */
   auto_receipt_days: { default: 10, min: 1, max: 60 },
   /** Points a member earns per whole currency unit paid, credited when an order completes. */

@@ -226,7 +226,14 @@ function PaymentsCard({ merchant }: { merchant: Merchant }) {
           name="pay_types"
           label={t('payments.payTypes')}
           extra={t('payments.payTypesHelp')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('payments.atLeastOne') }]}
+          rules={[
+            {
+              // A validator, not `required`: antd would put aria-required on the group, which has no such role.
+              validator: async (_rule, value: unknown[] = []) => {
+                if (value.length === 0) throw new Error(t('payments.atLeastOne'));
+              },
+            },
+          ]}
         >
           <Checkbox.Group options={ENABLEABLE_PAY_TYPES.map((p) => ({ value: p, label: t(`payments.types.${p}`) }))} />
         </Form.Item>

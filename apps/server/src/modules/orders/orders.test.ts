@@ -174,17 +174,26 @@ describe('checkout', () => {
     expect(await stockOf(t, plainSku)).toBe(10);
   });
 
-  it('500 orders racing for a SKU with stock 50 make exactly 50 orders, and stock ends at 0', async () => {
+  it('500 orders racing for a SKU with stock 50 on two instances make exactly 50 orders, and stock ends at 0', async () => {
     const skuId = await sku({ sku_list: [{ sku_name: 'Hot', price: 500, stock: 50 }] });
     const members = await Promise.all(Array.from({ length: 10 }, () => buildMember(t)));
+    // Half the orders through a second server instance (on PostgreSQL with a pool of its own).
+    const other = await t.anotherInstance();
+    const viaOther = async (token: string, data: unknown) =>
+      (
+        await other.inject({
+          method: 'POST',
+          url: '/api/router',
+          headers: { 'content-type': 'application/json', 'uni-id-token': token },
+          payload: { url: orderCalls.createOrder.url, data },
+        })
+      ).json() as { code: number | string };
     const answers = await Promise.all(
-      Array.from({ length: 500 }, (_, i) =>
-        t.callRaw(
-          orderCalls.createOrder.url,
-          { items: [{ sku_id: skuId, buy_num: 1 }], delivery: 'pickup' },
-          { token: members[i % 10]!.token },
-        ),
-      ),
+      Array.from({ length: 500 }, (_, i) => {
+        const data = { items: [{ sku_id: skuId, buy_num: 1 }], delivery: 'pickup' };
+        const token = members[i % 10]!.token;
+        return i % 2 ? viaOther(token, data) : t.callRaw(orderCalls.createOrder.url, data, { token });
+      }),
     );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(50);
     expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 'STOCK_INSUFFICIENT')).toBe(true);
