@@ -2,7 +2,7 @@
 // `npm test`: lint, type check, unit + integration tests on PGlite, the integration suite again on
 // PostgreSQL when one is reachable, then the browser journeys in Chromium. Ends with one
 // "Tests: N passed, N failed" line. CI=true turns every "skipped because missing" into a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -87,18 +87,45 @@ function installChromium() {
 const npx = (args, title, env) => run(title, 'npx', args, env);
 
 if (wants('lint')) npx(['biome', 'check', '.'], 'Lint and format (biome)');
+/**
+ * Runs commands two at a time (the machine's two cores: tsc is single-threaded), each one's output
+ * printed whole when it ends, each timed as its own stage.
+ */
+async function runTwoAtATime(jobs) {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const started = Date.now();
+      const child = spawn(job.cmd, job.args, { cwd: root, env: process.env });
+      let output = '';
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
+      const code = await new Promise((resolve) => child.on('close', (c) => resolve(c)));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${job.title}\n  $ ${[job.cmd, ...job.args].join(' ')}`);
+      if (output) process.stdout.write(output);
+      stages.push({ title: job.title, seconds, ok: code === 0 });
+      if (code === 0) console.log(`✔ ${job.title} (${seconds}s)`);
+      else {
+        failures.push(`${job.title} (exit ${code})`);
+        console.log(`✖ ${job.title} failed after ${seconds}s`);
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
 if (wants('types')) {
-  for (const project of [
-    'packages/contract',
-    'packages/client',
-    'apps/server',
-    'apps/web',
-    'apps/admin',
-    'e2e',
-    'bench',
-  ]) {
-    if (existsSync(path.join(root, project, 'tsconfig.json'))) npx(['tsc', '-p', project], `Type check ${project}`);
-  }
+  const projects = ['apps/server', 'apps/web', 'apps/admin', 'bench', 'e2e', 'packages/contract', 'packages/client'];
+  await runTwoAtATime(
+    projects
+      .filter((project) => existsSync(path.join(root, project, 'tsconfig.json')))
+      .map((project) => ({ cmd: 'npx', args: ['tsc', '-p', project], title: `Type check ${project}` })),
+  );
 }
 
 if (wants('unit')) {

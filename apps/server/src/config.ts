@@ -32,6 +32,11 @@ const envSchema = z.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   TOKEN_SECRET: optionalText,
+  /**
+   * The built-in sandbox test card (no real money moves): on by default with the embedded demo
+   * database, off with DATABASE_URL, so a real studio never takes test-card payments by accident.
+   */
+  SANDBOX_PAYMENTS: flag.optional(),
   /** The sandbox payment provider's notification secret; generated into DATA_DIR when not set. */
   SANDBOX_PAY_SECRET: optionalText,
   /** Stripe card payments are offered when both are set (and staff switch Stripe on). */
@@ -97,8 +102,9 @@ const withProviderSettings = envSchema.superRefine((e, ctx) => {
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'SANDBOX_PAYMENTS'> {
   SEED_DEMO: boolean;
+  SANDBOX_PAYMENTS: boolean;
 }
 
 /** Reads the configuration from environment variables; throws naming every bad variable. */
@@ -109,7 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const config = { ...e, SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL, ...overrides };
+  const config = {
+    ...e,
+    SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
+    SANDBOX_PAYMENTS: e.SANDBOX_PAYMENTS ?? !e.DATABASE_URL,
+    ...overrides,
+  };
   if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
     throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
   }

@@ -231,12 +231,12 @@ export const orderCalls = {
   ),
   /**
    * balance: paid at once (`order`); offline: the order waits for staff (`order`); a card provider:
-   * where the member pays (`out_trade_no`, `pay_url`).
+   * where the member pays (`out_trade_no`, `pay_url`), beside no `order`.
    */
   pay: defineCall(
     'client/order.pay',
     z.object({ order_no: id, pay_type: payType }).strict(),
-    z.object({ order: orderRecord.optional(), redirect: providerRedirect.optional() }),
+    z.object({ order: orderRecord.optional() }).extend(providerRedirect.partial().shape),
   ),
   getInfo: defineCall('client/order.getInfo', orderNo, z.object({ orderInfo: orderRecord })),
   getList: defineCall(

@@ -111,6 +111,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       TOKEN_SECRET: 'test-secret-test-secret-test-secret',
       LOG_LEVEL: 'silent',
       SEED_DEMO: false,
+      // The sandbox card pays in tests on both databases (it is off by default with DATABASE_URL).
+      SANDBOX_PAYMENTS: true,
       WEB_DIST: path.join(dataDir, 'no-web'),
       ADMIN_DIST: path.join(dataDir, 'no-admin'),
       SWEEP_INTERVAL_MS: 0,

@@ -254,12 +254,12 @@ describe('paying', () => {
     const m = await buildMember(t);
     const { order_no } = await placeOrder(t, m.token, { items: [{ sku_id: skuId, buy_num: 1 }], delivery: 'pickup' });
     const started = await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token });
-    const { out_trade_no, pay_url } = started.redirect!;
+    const { out_trade_no, pay_url } = started as { out_trade_no: string; pay_url: string };
     expect(pay_url).toBe(`/pages/pay/sandbox?out_trade_no=${out_trade_no}`);
     // Tapping Pay again continues the same payment.
-    expect(
-      (await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token })).redirect?.out_trade_no,
-    ).toBe(out_trade_no);
+    expect((await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token })).out_trade_no).toBe(
+      out_trade_no,
+    );
     const body = { event_id: 'evt_1', out_trade_no, amount: 1250, status: 'succeeded' as const };
     expect((await notifySandbox(t, body, 'f'.repeat(64))).statusCode).toBe(400);
     expect((await notifySandbox(t, body, '')).statusCode).toBe(400);
@@ -313,11 +313,11 @@ describe('paying', () => {
     const skuId = await sku();
     const m = await buildMember(t);
     const { order_no } = await placeOrder(t, m.token, { items: [{ sku_id: skuId, buy_num: 1 }], delivery: 'pickup' });
-    const { redirect } = await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token });
+    const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token });
     await t.call(orderCalls.cancel, { order_no }, { token: m.token });
-    await t.call(paymentCalls.decideSandboxCharge, { out_trade_no: redirect!.out_trade_no, decision: 'succeeded' });
+    await t.call(paymentCalls.decideSandboxCharge, { out_trade_no: redirect.out_trade_no!, decision: 'succeeded' });
     expect(
-      (await t.call(paymentCalls.getStatus, { out_trade_no: redirect!.out_trade_no }, { token: m.token })).payment
+      (await t.call(paymentCalls.getStatus, { out_trade_no: redirect.out_trade_no! }, { token: m.token })).payment
         .status,
     ).toBe('returned');
     expect((await t.call(walletCalls.getBalance, {}, { token: m.token })).balance).toBe(1250);
@@ -330,9 +330,9 @@ describe('paying', () => {
     const skuId = await sku();
     const m = await buildMember(t);
     const { order_no } = await placeOrder(t, m.token, { items: [{ sku_id: skuId, buy_num: 1 }], delivery: 'pickup' });
-    const { redirect } = await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token });
+    const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'sandbox' }, { token: m.token });
     const { charge } = await t.call(paymentCalls.decideSandboxCharge, {
-      out_trade_no: redirect!.out_trade_no,
+      out_trade_no: redirect.out_trade_no!,
       decision: 'failed',
     });
     expect(charge.status).toBe('failed');

@@ -273,7 +273,7 @@ export async function payOrder(
   ctx: AuthedContext,
   orderNo: string,
   payType: PayType,
-): Promise<{ order?: OrderRecord; redirect?: ProviderRedirect }> {
+): Promise<{ order: OrderRecord } | ProviderRedirect> {
   const now = ctx.clock.now();
   const settings = shopSettingsOf(await getMerchant(ctx.db));
   if (!usablePayTypes(ctx.config, settings.pay_types).includes(payType)) fail('PAY_TYPE_DISABLED');
@@ -323,7 +323,7 @@ export async function payOrder(
     }
   });
   if ('expired' in result) return fail('ORDER_EXPIRED');
-  if ('redirect' in result) return { redirect: result.redirect };
+  if ('redirect' in result && result.redirect) return result.redirect;
   return { order: (await orderRecords(ctx.db, [result.paid], ctx.locale))[0]! };
 }
 

@@ -83,8 +83,15 @@ describe('admin/package.adjustCredits', () => {
     const applied = answers.filter((a) => a.code === 0).length;
     const refused = answers.filter((a) => a.code === 'CREDITS_BELOW_ZERO').length;
     expect(applied + refused).toBe(12);
-    // 5 + 4×2 = 13 at most: six takes of 2 fit, the rest are refused.
-    expect(row?.remainingCount).toBe(1);
+    // Every addition lands; takes land while 2 are left (at least the first two, 5 → 3 → 1). Which
+    // takes are refused depends on the order the 12 ran in (one refused at 1 may have fitted after a
+    // later addition), so the count is checked against what was applied: 5 + 4×2 − 2 × the takes
+    // applied, never below 0.
+    const takesApplied = applied - 4;
+    expect(answers.slice(0, 4).every((a) => a.code === 0)).toBe(true);
+    expect(takesApplied).toBeGreaterThanOrEqual(2);
+    expect(row?.remainingCount).toBe(5 + 8 - 2 * takesApplied);
+    expect(row?.remainingCount).toBeGreaterThanOrEqual(0);
     expect(row?.totalCount).toBe(row?.remainingCount);
     expect(await auditEntriesFor(t.app.db, 'package', pkg.id)).toHaveLength(applied);
   });

@@ -1,4 +1,5 @@
 import { paymentCalls } from '@studio/contract/payments';
+import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import * as payments from './service';
 import { settlers } from './settlements';
@@ -7,10 +8,14 @@ export const paymentHandlers = [
   handle(paymentCalls.getStatus, async (input, ctx) => ({
     payment: payments.toPaymentRecord(await payments.ownPaymentOrFail(ctx.db, ctx.user.uid, input.out_trade_no)),
   })),
-  handlePub(paymentCalls.getSandboxCharge, async (input, ctx) => ({
-    charge: await payments.getSandboxCharge(ctx.db, input.out_trade_no),
-  })),
-  handlePub(paymentCalls.decideSandboxCharge, async (input, ctx) => ({
-    charge: await payments.decideSandboxCharge(ctx, settlers, ctx.deps.sandboxSecret, input, ctx.clock.now()),
-  })),
+  handlePub(paymentCalls.getSandboxCharge, async (input, ctx) => {
+    if (!ctx.config.SANDBOX_PAYMENTS) fail('PAY_TYPE_DISABLED');
+    return { charge: await payments.getSandboxCharge(ctx.db, input.out_trade_no) };
+  }),
+  handlePub(paymentCalls.decideSandboxCharge, async (input, ctx) => {
+    if (!ctx.config.SANDBOX_PAYMENTS) fail('PAY_TYPE_DISABLED');
+    return {
+      charge: await payments.decideSandboxCharge(ctx, settlers, ctx.deps.sandboxSecret, input, ctx.clock.now()),
+    };
+  }),
 ];

@@ -17,19 +17,21 @@ export const paymentRoutes: RawRoute = {
       scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
         done(null, body),
       );
-      scope.post(SANDBOX_NOTIFY_PATH, async (req, reply) => {
-        const raw = typeof req.body === 'string' ? req.body : '';
-        const signature = req.headers[SANDBOX_SIGNATURE_HEADER];
-        const answer = await receiveSandboxNotification(
-          { db: deps.db, deps: deps.deps, log: req.log },
-          settlers,
-          deps.deps.sandboxSecret,
-          raw,
-          typeof signature === 'string' ? signature : undefined,
-          deps.clock.now(),
-        );
-        return reply.status(answer.status).send({ received: answer.status === 200, outcome: answer.outcome });
-      });
+      // The sandbox test card's door exists only where the sandbox is on (the demo, tests).
+      if (deps.config.SANDBOX_PAYMENTS)
+        scope.post(SANDBOX_NOTIFY_PATH, async (req, reply) => {
+          const raw = typeof req.body === 'string' ? req.body : '';
+          const signature = req.headers[SANDBOX_SIGNATURE_HEADER];
+          const answer = await receiveSandboxNotification(
+            { db: deps.db, deps: deps.deps, log: req.log },
+            settlers,
+            deps.deps.sandboxSecret,
+            raw,
+            typeof signature === 'string' ? signature : undefined,
+            deps.clock.now(),
+          );
+          return reply.status(answer.status).send({ received: answer.status === 200, outcome: answer.outcome });
+        });
       // Stripe's webhook: only when Stripe is configured; otherwise nothing is there.
       const { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: secret } = deps.config;
       if (!key || !secret) return;

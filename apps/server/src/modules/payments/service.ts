@@ -359,13 +359,13 @@ export async function decideSandboxCharge(
 const providerSets = new WeakMap<Config, Partial<Record<CardPayType, PaymentProvider>>>();
 
 /**
- * The card providers this app can use, by pay type: the sandbox always, Stripe when its keys are
- * configured. Built once per configuration (an app's), never shared between two apps.
+ * The card providers this app can use, by pay type: the sandbox test card when SANDBOX_PAYMENTS is
+ * on (the demo), Stripe when its keys are configured. Built once per configuration (an app's), never shared between two apps.
  */
 export function cardProvidersOf(config: Config): Partial<Record<CardPayType, PaymentProvider>> {
   let set = providerSets.get(config);
   if (!set) {
-    set = { sandbox: sandboxProvider };
+    set = config.SANDBOX_PAYMENTS ? { sandbox: sandboxProvider } : {};
     if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
       set.stripe = stripeProvider({
         secretKey: config.STRIPE_SECRET_KEY,

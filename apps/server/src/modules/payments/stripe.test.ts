@@ -85,6 +85,8 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${port}`,
       PUBLIC_URL: 'https://studio.example',
+      // As in production: no sandbox test card.
+      SANDBOX_PAYMENTS: false,
     },
   });
   adminToken = (await buildAdmin(t)).token;
@@ -118,9 +120,26 @@ const completed = (id: string, session: StubSession, amount = session.amount_tot
 });
 
 describe('Stripe', () => {
-  it('is offered once its keys are set and staff switch it on', async () => {
+  it('is offered once its keys are set and staff switch it on; the sandbox card is not, whatever staff choose', async () => {
+    await setPayTypes(t, adminToken, ['balance', 'sandbox', 'stripe']);
     const { mchInfo } = await t.call(merchantCalls.getMchInfo, {});
     expect(mchInfo.pay_types).toEqual(['balance', 'stripe']);
+    const goods = await buildGoods(t, adminToken);
+    const m = await buildMember(t);
+    const { order_no } = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+      delivery: 'pickup',
+    });
+    expect(await t.callRaw(orderCalls.pay.url, { order_no, pay_type: 'sandbox' }, { token: m.token })).toMatchObject({
+      code: 'PAY_TYPE_DISABLED',
+    });
+    expect(
+      await t.callRaw(paymentCalls.decideSandboxCharge.url, { out_trade_no: 'P1', decision: 'succeeded' }),
+    ).toMatchObject({
+      code: 'PAY_TYPE_DISABLED',
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: {} })).statusCode).toBe(404);
+    await setPayTypes(t, adminToken, ['balance', 'stripe']);
   });
 
   it('creates a Checkout Session with an idempotency key and the order number, and is paid only by a verified webhook, once', async () => {
@@ -132,8 +151,8 @@ describe('Stripe', () => {
     });
     const first = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
     const again = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-    expect(again.redirect).toEqual(first.redirect);
-    const { out_trade_no, pay_url } = first.redirect!;
+    expect([again.out_trade_no, again.pay_url]).toEqual([first.out_trade_no, first.pay_url]);
+    const { out_trade_no, pay_url } = first as { out_trade_no: string; pay_url: string };
     expect(pay_url).toBe('https://checkout.stripe.test/c/pay/cs_test_1');
     const sent = stub.requests.at(-1)!;
     expect(sent.key).toBe(`checkout:${out_trade_no}`);
@@ -175,15 +194,15 @@ describe('Stripe', () => {
       items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
       delivery: 'pickup',
     });
-    const { redirect } = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-    const session = stub.sessions.get(`checkout:${redirect!.out_trade_no}`)!;
+    const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    const session = stub.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
     expect(
       (await webhook({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } })).statusCode,
     ).toBe(200);
     const expired = { id: 'evt_expired', object: 'event', type: 'checkout.session.expired', data: { object: session } };
     expect((await webhook(expired)).statusCode).toBe(200);
     expect(
-      (await t.call(paymentCalls.getStatus, { out_trade_no: redirect!.out_trade_no }, { token: m.token })).payment
+      (await t.call(paymentCalls.getStatus, { out_trade_no: redirect.out_trade_no! }, { token: m.token })).payment
         .status,
     ).toBe('failed');
   });

@@ -45,9 +45,9 @@ export function OrderPayPage() {
 
   const [pay, paying] = useLockedAction(async (payType: PayType) => {
     const answer = await payOrder(orderNo, payType);
-    if (answer.redirect) {
-      const back = `${orderLinks.pay(orderNo)}&out_trade_no=${encodeURIComponent(answer.redirect.out_trade_no)}`;
-      await openProvider(answer.redirect.pay_url, back);
+    if (answer.out_trade_no && answer.pay_url) {
+      const back = `${orderLinks.pay(orderNo)}&out_trade_no=${encodeURIComponent(answer.out_trade_no)}`;
+      await openProvider(answer.pay_url, back);
       return;
     }
     showToast(t(payType === 'offline' ? 'orders.pay.offlineChosen' : 'orders.pay.paid'));
