@@ -76,6 +76,8 @@ test('a member checks out a cart with delivery, tops up through the sandbox, pay
     await page.getByRole('button', { name: /^Checkout/ }).click();
     await expect(page.getByText('Nora Buyer · +44 20 7946 0101')).toBeVisible();
     await expect(page.locator('.amounts')).toContainText('£12.50');
+    // The "added to cart" toast may still be fading on a slow machine.
+    await toastsGone(page);
     await expectAccessible(page, 'order confirm');
     await saveScreenshot(page, 'order-confirm');
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -4,3 +4,5 @@
 // already in the module cache when a page first shows one.
 await import('antd-mobile/es/components/toast');
 await import('antd-mobile/es/components/dialog');
+
+export {};
