@@ -495,6 +495,14 @@ describe('after payment', () => {
     const list = await t.call(adminOrderCalls.getList, { user_id: m.id, status: 0 }, { token: admin.token });
     expect(list.rows.map((r) => r.order_no)).toEqual([order_no]);
     expect((await t.call(orderCalls.getList, { tab: 'all' }, { token: m.token })).total).toBe(1);
+    // A page past the end still says how many there are.
+    expect(
+      await t.call(orderCalls.getList, { tab: 'all', pageIndex: 2, pageSize: 1 }, { token: m.token }),
+    ).toMatchObject({
+      rows: [],
+      total: 1,
+      hasMore: false,
+    });
     expect((await t.call(orderCalls.getList, { tab: 'share' }, { token: m.token })).total).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { Locale } from '@studio/contract/locale';
 import { ORDER_STATUS, type OrderAction, type OrderRecord, orderStatusNameOf } from '@studio/contract/orders';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { briefsOf } from '../account/service';
@@ -87,9 +88,12 @@ export function toOrderRecord(
 /** Orders as records: their lines, timelines and paid amounts read in one query each. */
 export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: Locale): Promise<OrderRecord[]> {
   const ids = rows.map((r) => r.id);
-  const lines = await repo.linesOf(db, ids);
-  const events = await repo.eventsOf(db, ids);
-  const paid = await paidAmounts(db, ids);
+  // Outside a transaction the three reads go out at once, each on a connection of the pool.
+  const reads = [() => repo.linesOf(db, ids), () => repo.eventsOf(db, ids), () => paidAmounts(db, ids)] as const;
+  const [lines, events, paid] =
+    db instanceof PgTransaction
+      ? [await reads[0](), await reads[1](), await reads[2]()]
+      : await Promise.all([reads[0](), reads[1](), reads[2]()]);
   return rows.map((r) => toOrderRecord(r, lines.get(r.id) ?? [], events.get(r.id) ?? [], paid.get(r.id) ?? 0, locale));
 }
 

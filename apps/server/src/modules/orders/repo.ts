@@ -71,17 +71,31 @@ export function tabCondition(tab: OrderTab): SQL | undefined {
   }
 }
 
-export async function listForMember(db: DbOrTx, userId: string, tab: OrderTab, page: Page) {
-  const where = and(eq(orders.userId, userId), tabCondition(tab));
-  const rows = await db
-    .select()
+/**
+ * A page of rows with the total in the same statement (`count(*) over ()`); only a page past the
+ * end, which has no row to carry it, counts again.
+ */
+async function pageWithTotal(db: DbOrTx, where: SQL | undefined, order: SQL[], page: Page) {
+  const found = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...order)
     .limit(page.pageSize)
     .offset(offsetOf(page));
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
-  return { rows, total: total?.n ?? 0 };
+  if (found.length > 0) return { rows: found.map((f) => f.order), total: found[0]!.total };
+  if (page.pageIndex === 1) return { rows: [], total: 0 };
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows: [], total: counted?.n ?? 0 };
+}
+
+export function listForMember(db: DbOrTx, userId: string, tab: OrderTab, page: Page) {
+  return pageWithTotal(
+    db,
+    and(eq(orders.userId, userId), tabCondition(tab)),
+    [desc(orders.createdAt), desc(orders.id)],
+    page,
+  );
 }
 
 export async function countTabs(db: DbOrTx, userId: string) {
@@ -127,15 +141,7 @@ export async function listForStaff(
   const sorted = page.sort
     ? orderOf({ created_at: orders.createdAt, pay_amount: orders.payAmount }, page, [orders.id])
     : [desc(orders.createdAt), desc(orders.id)];
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(...sorted)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return pageWithTotal(db, where, sorted, page);
 }
 
 /** Unpaid online orders whose countdown ran out (offline ones have no expiry: they wait for staff). */
