@@ -643,6 +643,10 @@ export interface PackageTerms {
   courseIds: string[];
 }
 
+/** Lines in SKU-id order: the global lock order (platform/unit-of-work.ts). */
+const inSkuOrder = <T extends { skuId: string }>(items: readonly T[]) =>
+  [...items].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
+
 /**
  * Holds stock for an order inside the caller's transaction: one conditional statement per SKU, in
  * SKU-id order (the global lock order), so two orders never wait on each other in a circle and
@@ -650,7 +654,7 @@ export interface PackageTerms {
  * others back with the transaction).
  */
 export async function holdStock(tx: Tx, items: readonly { skuId: string; quantity: number }[], now: Date) {
-  for (const item of [...items].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+  for (const item of inSkuOrder(items)) {
     const held = await repo.adjustStock(tx, item.skuId, -item.quantity, now);
     if (!held) {
       const stock = (await repo.findSku(tx, item.skuId))?.stock ?? 0;
@@ -661,7 +665,7 @@ export async function holdStock(tx: Tx, items: readonly { skuId: string; quantit
 
 /** Gives held stock back (an order cancelled), in SKU-id order; a SKU removed since still gets it. */
 export async function returnStock(tx: Tx, items: readonly { skuId: string; quantity: number }[], now: Date) {
-  for (const item of [...items].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+  for (const item of inSkuOrder(items)) {
     await repo.returnStock(tx, item.skuId, item.quantity, now);
   }
 }

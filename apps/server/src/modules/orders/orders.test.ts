@@ -12,16 +12,9 @@ import { auditEntriesFor } from '../audit/testing';
 import { buildGoods } from '../catalog/testing';
 import { MERCHANT_ID } from '../merchant/service';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
+import { expectLedgersBalanced } from '../wallet/testing';
 import { cancelExpiredOrders, receiveDueOrders } from './service';
-import {
-  buildAddress,
-  credit,
-  expectLedgersBalanced,
-  notifySandbox,
-  placeOrder,
-  setPayTypes,
-  stockOf,
-} from './testing';
+import { buildAddress, credit, notifySandbox, placeOrder, setPayTypes, stockOf } from './testing';
 
 let t: TestApp;
 let admin: TestMember;

@@ -1,5 +1,5 @@
 import { ORDER_STATUS, type OrderTab } from '@studio/contract/orders';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { offsetOf, orderOf, type Page } from '../../platform/paging';
 import { orderEvents, orderLines, orders } from './schema';
@@ -164,13 +164,4 @@ export async function dueForReceipt(db: DbOrTx, now: Date, limit: number): Promi
     .orderBy(asc(orders.autoReceiveAt))
     .limit(limit);
   return rows.map((r) => r.id);
-}
-
-/** Whether a pickup code is taken by a live order (codes of completed ones may not come back, but this keeps them apart). */
-export async function pickupCodeTaken(db: DbOrTx, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.pickupCode, code), ne(orders.status, S.cancelled)));
-  return Boolean(row);
 }

@@ -4,12 +4,10 @@ import type { OrderInput } from '@studio/contract/orders';
 import { orderCalls } from '@studio/contract/orders';
 import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER } from '@studio/contract/payments';
 import { adminWalletCalls } from '@studio/contract/wallet';
-import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
-import { goodsSkus } from '../catalog/schema';
+import { skuSnapshots } from '../catalog/service';
 import { signSandbox } from '../payments/service';
-import { walletAccounts, walletLedger } from '../wallet/schema';
 
 /** A delivery address saved for the member, their default. */
 export async function buildAddress(t: TestApp, token: string) {
@@ -48,25 +46,9 @@ export async function credit(t: TestApp, adminToken: string, userId: string, amo
   expect(res.code, res.msg).toBe(0);
 }
 
+/** A SKU's stock, read through the catalog's service. */
 export async function stockOf(t: TestApp, skuId: string): Promise<number> {
-  const [row] = await t.app.db.select({ stock: goodsSkus.stock }).from(goodsSkus).where(eq(goodsSkus.id, skuId));
-  return row!.stock;
-}
-
-/** Every wallet's cached balance equals the sum of its ledger (DESIGN.md "Money"). */
-export async function expectLedgersBalanced(t: TestApp) {
-  const sums = await t.app.db
-    .select({
-      userId: walletLedger.userId,
-      book: walletLedger.book,
-      sum: sql<number>`sum(${walletLedger.amount})::int`,
-    })
-    .from(walletLedger)
-    .groupBy(walletLedger.userId, walletLedger.book);
-  const accounts = await t.app.db.select().from(walletAccounts);
-  const sumOf = new Map(sums.map((r) => [`${r.userId}/${r.book}`, r.sum]));
-  expect(accounts.length).toBeGreaterThan(0);
-  for (const a of accounts) expect(a.balance, `${a.book} of ${a.userId}`).toBe(sumOf.get(`${a.userId}/${a.book}`) ?? 0);
+  return (await skuSnapshots(t.app.db, [skuId])).get(skuId)!.sku.stock;
 }
 
 /** Sends a notification as the sandbox provider would (signed with the app's secret unless told). */
