@@ -21,6 +21,9 @@ export const AUDIT_OBJECT_TYPES = [
   'freight',
   'wallet',
   'order',
+  'coupon',
+  'review',
+  'points',
 ] as const;
 
 export const auditEntry = z.object({

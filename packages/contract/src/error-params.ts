@@ -50,6 +50,10 @@ export const ERROR_SHAPES = {
   CART_FULL: { params: z.object({ max: z.number().int() }) },
   /** The status's name in the caller's language. */
   ORDER_STATUS_CHANGED: { params: z.object({ status: z.string() }), data: z.object({ status: z.number().int() }) },
+  COUPON_LIMIT_REACHED: { params: z.object({ limit: z.number().int() }) },
+  EXCHANGE_CODE_LENGTH: { params: z.object({ length: z.number().int() }) },
+  REFUND_NOT_ALLOWED: { params: z.object({ reason: z.string() }) },
+  REFUND_AMOUNT_INVALID: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
   MUST_BUY_ALONE: { params: z.object({ name: z.string() }), data: z.object({ sku_id: z.string() }) },
   OVER_MAX_WEIGHT: { params: z.object({ max: z.number().int() }) },
   /** At checkout: which line, and what is left. */

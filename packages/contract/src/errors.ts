@@ -333,6 +333,34 @@ export const ERRORS = {
   CREATE_ORDER_FAILED: { msg: m('Create order failed', '创建订单失败', '建立訂單失敗') },
   CANCEL_FAILED: { msg: m('Cancel failed', '取消失败', '取消失敗') },
   COUPON_INVALID: { msg: m('This coupon cannot be used', '优惠券不可用', '優惠券不可用') },
+  COUPON_SOLD_OUT: { msg: m('All of these coupons have been claimed', '优惠券已被领完', '優惠券已被領完') },
+  COUPON_LIMIT_REACHED: {
+    msg: m('You can claim this coupon {limit} time(s) at most', '每人最多领取 {limit} 张', '每人最多領取 {limit} 張'),
+  },
+  COUPON_ENDED: { msg: m('This coupon is no longer available', '优惠券已失效', '優惠券已失效') },
+  EXCHANGE_FAILED: {
+    msg: m(
+      'Exchange failed: the code is wrong or already used',
+      '兑换失败：兑换码错误或已被使用',
+      '兌換失敗：兌換碼錯誤或已被使用',
+    ),
+  },
+  EXCHANGE_CODE_LENGTH: {
+    msg: m('The exchange code has {length} characters', '兑换码应为 {length} 位', '兌換碼應為 {length} 位'),
+  },
+  REFUND_NOT_ALLOWED: {
+    msg: m('This order cannot be refunded: {reason}', '该订单无法退款：{reason}', '該訂單無法退款：{reason}'),
+  },
+  REFUND_AMOUNT_INVALID: {
+    msg: m('The refund may be at most {max}', '退款金额不能超过 {max}', '退款金額不能超過 {max}'),
+  },
+  REFUND_NOT_FOUND: {
+    msg: m('No refund is waiting for this order', '该订单没有待处理的退款', '該訂單沒有待處理的退款'),
+  },
+  ALREADY_REVIEWED: { msg: m('This order has already been reviewed', '该订单已评价', '該訂單已評價') },
+  REVIEW_NOT_ALLOWED: {
+    msg: m('Orders can be reviewed once completed', '订单完成后才能评价', '訂單完成後才能評價'),
+  },
   FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
 } as const satisfies Record<string, ErrorDef>;
 

@@ -55,6 +55,14 @@ export const STUDIO_RULES = {
   auto_receipt_days: { default: 10, min: 1, max: 60 },
   /** Points a member earns per whole currency unit paid, credited when an order completes. */
   points_per_unit: { default: 1, min: 0, max: 100 },
+  /** Points deduction (spec "per X use Y points to deduct Z"): X, in whole currency units of the order. */
+  points_deduct_per_units: { default: 10, min: 1, max: 10_000 },
+  /** Y: the points each step of X allows, and the points one deduction of Z costs. */
+  points_deduct_points: { default: 100, min: 1, max: 100_000 },
+  /** Z, in minor units (0 turns points deduction off). */
+  points_deduct_value: { default: 100, min: 0, max: 100_000 },
+  /** How many characters an exchange code has. */
+  exchange_code_length: { default: 12, min: 8, max: 32 },
 } as const;
 export type StudioRule = keyof typeof STUDIO_RULES;
 
@@ -67,6 +75,10 @@ export const DEFAULT_SHOP_SETTINGS = {
   auto_receipt_days: STUDIO_RULES.auto_receipt_days.default,
   /** Points earned per whole currency unit paid (RULES.md: 1). */
   points_per_unit: STUDIO_RULES.points_per_unit.default,
+  points_deduct_per_units: STUDIO_RULES.points_deduct_per_units.default,
+  points_deduct_points: STUDIO_RULES.points_deduct_points.default,
+  points_deduct_value: STUDIO_RULES.points_deduct_value.default,
+  exchange_code_length: STUDIO_RULES.exchange_code_length.default,
 };
 export type ShopSettings = typeof DEFAULT_SHOP_SETTINGS;
 
@@ -93,6 +105,10 @@ export const adminMerchantRecord = mchInfo.extend({
   token_ttl_days: z.number().int(),
   auto_receipt_days: z.number().int(),
   points_per_unit: z.number().int(),
+  points_deduct_per_units: z.number().int(),
+  points_deduct_points: z.number().int(),
+  points_deduct_value: z.number().int(),
+  exchange_code_length: z.number().int(),
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -121,6 +137,10 @@ export const merchantSaveInput = z
     order_auto_cancel_minutes: rule('order_auto_cancel_minutes').optional(),
     auto_receipt_days: rule('auto_receipt_days').optional(),
     points_per_unit: rule('points_per_unit').optional(),
+    points_deduct_per_units: rule('points_deduct_per_units').optional(),
+    points_deduct_points: rule('points_deduct_points').optional(),
+    points_deduct_value: rule('points_deduct_value').optional(),
+    exchange_code_length: rule('exchange_code_length').optional(),
     /** Which payment types members are offered: at least one, each once. */
     pay_types: z
       .array(z.enum(ENABLEABLE_PAY_TYPES))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressRecord } from './addresses';
+import { checkoutCoupon } from './coupons';
 import type { Flow } from './flow';
 import type { Locale } from './locale';
 import { NO_PAYMENT, payType, providerRedirect } from './payments';
@@ -132,6 +133,12 @@ export const orderRecord = z.object({
   pay_type: z.union([payType, z.literal(NO_PAYMENT)]).nullable(),
   goods_amount: z.number().int(),
   freight_amount: z.number().int(),
+  /** What the member's coupon took off (0 without one). */
+  coupon_amount: z.number().int(),
+  /** Points the member spent on it, and what they took off. */
+  points_used: z.number().int(),
+  points_amount: z.number().int(),
+  /** goods + freight − coupon − points, never below 0. */
   pay_amount: z.number().int(),
   /** What its settled payments add up to. */
   paid_amount: z.number().int(),
@@ -176,6 +183,13 @@ export const orderInput = z
     remark: z.string().trim().max(ORDER_REMARK_MAX).default(''),
     /** The lines came from the cart: they leave it once the order exists. */
     from_cart: z.boolean().default(false),
+    /** One of the member's coupon copies (memberCouponRecord._id): one coupon per order. */
+    coupon_id: id.optional(),
+    /**
+     * Points to spend: a multiple of the rule's Y, at most previewOrder's `points.max`. A number, not
+     * a switch, so the order never spends more (or takes off less) than the member was shown.
+     */
+    use_points: z.number().int().min(0).max(100_000_000).default(0),
   })
   .strict();
 export type OrderInput = z.input<typeof orderInput>;
@@ -188,6 +202,9 @@ export const CHECKOUT_PROBLEMS = [
   'must_buy_alone',
   'over_max_weight',
   'address_required',
+  'coupon_invalid',
+  'points_insufficient',
+  'points_over_limit',
 ] as const;
 export const checkoutProblem = z.object({
   reason: z.enum(CHECKOUT_PROBLEMS),
@@ -204,9 +221,27 @@ export const orderPreview = z.object({
   address: addressRecord.nullable(),
   goods_amount: z.number().int(),
   freight_amount: z.number().int(),
+  coupon_amount: z.number().int(),
   pay_amount: z.number().int(),
   weight: z.number().int(),
   problems: z.array(checkoutProblem),
+  /** The member's coupon copies: usable ones first (largest saving first), then why the others are not. */
+  coupons: z.array(checkoutCoupon),
+  /** The copy applied (coupon_id when usable), else null. */
+  coupon_id: z.string().nullable(),
+  points: z.object({
+    /** The member's points. */
+    balance: z.number().int(),
+    /** The most this order may use (floor(amount / X) × Y, within the balance). */
+    max: z.number().int(),
+    /** What the most would take off. */
+    max_amount: z.number().int(),
+    /** Used on this preview (use_points), and what they take off (0 while use_points has a problem). */
+    used: z.number().int(),
+    amount: z.number().int(),
+    /** The rule: per `per_amount` of the order, `points` points take off `value`. */
+    rule: z.object({ per_amount: z.number().int(), points: z.number().int(), value: z.number().int() }),
+  }),
 });
 export type OrderPreview = z.infer<typeof orderPreview>;
 

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'shop.manage',
   /** Orders: their list and page, offline payments, shipping, cancelling; freight rules. */
   'orders.manage',
+  /** Refunds: approving (paying back) and refusing members' refund applications. */
+  'refunds.manage',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

@@ -62,27 +62,46 @@ export const integralCalls = {
 
 const manage = { permission: 'orders.manage' } as const;
 
+/** A staff adjustment of a member's balance (money or points): signed, never 0, with a reason. */
+export const adjustmentInput = z
+  .object({
+    user_id: id,
+    amount: z
+      .number()
+      .int()
+      .min(-MAX_ADJUSTMENT)
+      .max(MAX_ADJUSTMENT)
+      .refine((n) => n !== 0, 'nonZero'),
+    reason: z.string().trim().min(1).max(200),
+  })
+  .strict();
+
 export const adminWalletCalls = {
   /** Credits (amount > 0) or debits a member's wallet, never below 0; audited with the reason. */
   adjust: defineCall(
     'admin/wallet.adjust',
-    z
-      .object({
-        user_id: id,
-        amount: z
-          .number()
-          .int()
-          .min(-MAX_ADJUSTMENT)
-          .max(MAX_ADJUSTMENT)
-          .refine((n) => n !== 0, 'nonZero'),
-        reason: z.string().trim().min(1).max(200),
-      })
-      .strict(),
+    adjustmentInput,
     z.object({ balance: z.number().int(), entry: walletEntryRecord }),
     manage,
   ),
   getLedger: defineCall(
     'admin/wallet.getLedger',
+    z.object({ ...pageQuery, user_id: id }).strict(),
+    paged(walletEntryRecord).extend({ balance: z.number().int() }),
+    manage,
+  ),
+} as const;
+
+/** The same for points (the member page's points adjustment). */
+export const adminIntegralCalls = {
+  adjust: defineCall(
+    'admin/integral.adjust',
+    adjustmentInput,
+    z.object({ balance: z.number().int(), entry: walletEntryRecord }),
+    manage,
+  ),
+  getLedger: defineCall(
+    'admin/integral.getLedger',
     z.object({ ...pageQuery, user_id: id }).strict(),
     paged(walletEntryRecord).extend({ balance: z.number().int() }),
     manage,

@@ -11,6 +11,7 @@ import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
 import { cartHandlers } from './cart/calls';
 import { catalogHandlers, catalogSweeps } from './catalog/calls';
+import { couponHandlers } from './coupons/calls';
 import { dashboardHandlers } from './dashboard/calls';
 import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
@@ -46,6 +47,7 @@ export const allCalls: RegisteredCall[] = [
   ...walletHandlers,
   ...orderHandlers,
   ...paymentHandlers,
+  ...couponHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

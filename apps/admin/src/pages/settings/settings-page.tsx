@@ -158,6 +158,10 @@ function RulesCard({ merchant }: { merchant: Merchant }) {
           order_auto_cancel_minutes: merchant.order_auto_cancel_minutes,
           auto_receipt_days: merchant.auto_receipt_days,
           points_per_unit: merchant.points_per_unit,
+          points_deduct_per_units: merchant.points_deduct_per_units,
+          points_deduct_points: merchant.points_deduct_points,
+          points_deduct_value: merchant.points_deduct_value,
+          exchange_code_length: merchant.exchange_code_length,
         }}
         onFinish={(f) => save.mutate(f)}
       >

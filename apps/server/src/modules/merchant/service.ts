@@ -78,6 +78,10 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
     token_ttl_days: row.tokenTtlDays,
     auto_receipt_days: shopSettingsOf(row).auto_receipt_days,
     points_per_unit: shopSettingsOf(row).points_per_unit,
+    points_deduct_per_units: shopSettingsOf(row).points_deduct_per_units,
+    points_deduct_points: shopSettingsOf(row).points_deduct_points,
+    points_deduct_value: shopSettingsOf(row).points_deduct_value,
+    exchange_code_length: shopSettingsOf(row).exchange_code_length,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -152,6 +156,12 @@ export async function saveMerchant(
           }),
           ...(input.auto_receipt_days !== undefined && { auto_receipt_days: input.auto_receipt_days }),
           ...(input.points_per_unit !== undefined && { points_per_unit: input.points_per_unit }),
+          ...(input.points_deduct_per_units !== undefined && {
+            points_deduct_per_units: input.points_deduct_per_units,
+          }),
+          ...(input.points_deduct_points !== undefined && { points_deduct_points: input.points_deduct_points }),
+          ...(input.points_deduct_value !== undefined && { points_deduct_value: input.points_deduct_value }),
+          ...(input.exchange_code_length !== undefined && { exchange_code_length: input.exchange_code_length }),
         },
         updatedAt: now,
       })

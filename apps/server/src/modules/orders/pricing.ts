@@ -1,14 +1,18 @@
 import type { AddressRecord } from '@studio/contract/addresses';
+import type { CheckoutCoupon } from '@studio/contract/coupons';
 import { freightOf } from '@studio/contract/freight';
 import type { LocalizedText } from '@studio/contract/localized-text';
-import type { CheckoutProblem, Delivery, OrderLine, orderInput } from '@studio/contract/orders';
+import type { CheckoutProblem, Delivery, OrderLine, OrderPreview, orderInput } from '@studio/contract/orders';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses/service';
 import { type PackageTerms, packageTermsOf, skuSnapshots } from '../catalog/service';
+import { checkoutCoupons } from '../coupons/service';
 import { findFreightRule } from '../freight/service';
+import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { readBalance } from '../wallet/service';
 
 /*
  * Pricing a checkout: the same reading for previewOrder (which shows every problem) and createOrder
@@ -30,6 +34,11 @@ export interface Draft {
   address: AddressRecord | null;
   goodsAmount: number;
   freightAmount: number;
+  couponAmount: number;
+  /** The coupon copy applied (usable), else null. */
+  couponId: string | null;
+  coupons: CheckoutCoupon[];
+  points: OrderPreview['points'];
   payAmount: number;
   weight: number;
   problems: CheckoutProblem[];
@@ -45,7 +54,7 @@ const problem = (reason: CheckoutProblem['reason'], skuId: string | null = null,
 
 export async function priceOrder(
   db: DbOrTx,
-  ctx: Pick<CallContext, 'locale'>,
+  ctx: Pick<CallContext, 'locale' | 'clock'>,
   userId: string,
   input: z.output<typeof orderInput>,
 ): Promise<Draft> {
@@ -130,6 +139,25 @@ export async function priceOrder(
     }
   }
   const goodsAmount = lines.reduce((sum, l) => sum + l.amount, 0);
+
+  // One coupon (RULES.md "Coupons"), then points on what is left (RULES.md "Money and points").
+  const now = ctx.clock.now();
+  const coupons = await checkoutCoupons(db, userId, lines, now, ctx.locale);
+  const chosen = input.coupon_id ? coupons.find((c) => c.member_coupon._id === input.coupon_id) : undefined;
+  if (input.coupon_id && !chosen?.usable) problems.push(problem('coupon_invalid'));
+  const couponAmount = chosen?.usable ? chosen.deduction : 0;
+  const afterCoupon = goodsAmount + freightAmount - couponAmount;
+  const rule = await deductionRule(db);
+  const points = pointsFor(afterCoupon, await readBalance(db, userId, 'points'), rule);
+  const wanted = input.use_points;
+  if (wanted % rule.points !== 0) {
+    fail('INVALID_PARAM', { field: 'use_points' }, { field: 'use_points', reason: 'pointsStep' });
+  }
+  const overLimit = wanted > pointsFor(afterCoupon, Number.MAX_SAFE_INTEGER, rule).max;
+  if (overLimit) problems.push(problem('points_over_limit'));
+  else if (wanted > points.balance) problems.push(problem('points_insufficient'));
+  const used = overLimit || wanted > points.balance ? 0 : wanted;
+  const pointsAmount = Math.min((used / rule.points) * rule.value, Math.max(0, afterCoupon));
   return {
     kind,
     delivery: deliveryMode,
@@ -137,11 +165,36 @@ export async function priceOrder(
     address,
     goodsAmount,
     freightAmount,
-    payAmount: goodsAmount + freightAmount,
+    couponAmount,
+    couponId: chosen?.usable ? chosen.member_coupon._id : null,
+    coupons,
+    points: { ...points, used, amount: pointsAmount },
+    payAmount: Math.max(0, afterCoupon - pointsAmount),
     weight: lines.reduce((sum, l) => sum + l.weight, 0),
     problems,
     maxWeight: Number.isFinite(maxWeight) ? maxWeight : 0,
   };
+}
+
+type DeductionRule = OrderPreview['points']['rule'];
+
+async function deductionRule(db: DbOrTx): Promise<DeductionRule> {
+  const settings = shopSettingsOf(await getMerchant(db));
+  return {
+    per_amount: settings.points_deduct_per_units * 100,
+    points: settings.points_deduct_points,
+    value: settings.points_deduct_value,
+  };
+}
+
+/**
+ * The spec's "per X use Y points to deduct Z": an order of `amount` may use floor(amount / X) steps
+ * of Y points, each taking Z off, within the member's balance and never past the amount itself.
+ */
+export function pointsFor(amount: number, balance: number, rule: DeductionRule) {
+  const steps =
+    rule.value > 0 ? Math.max(0, Math.min(Math.floor(amount / rule.per_amount), Math.floor(balance / rule.points))) : 0;
+  return { balance, max: steps * rule.points, max_amount: Math.min(steps * rule.value, Math.max(0, amount)), rule };
 }
 
 /** Refuses a draft with a problem, naming the first one. */
@@ -165,6 +218,15 @@ export function assertCheckoutable(draft: Draft): void {
       return;
     case 'address_required':
       fail('ADDRESS_REQUIRED');
+      return;
+    case 'coupon_invalid':
+      fail('COUPON_INVALID');
+      return;
+    case 'points_insufficient':
+      fail('POINTS_INSUFFICIENT');
+      return;
+    case 'points_over_limit':
+      fail('INVALID_PARAM', { field: 'use_points' }, { field: 'use_points', reason: 'overLimit' });
       return;
   }
 }

@@ -24,6 +24,11 @@ export const orders = pgTable(
     payType: text(),
     goodsAmount: integer().notNull(),
     freightAmount: integer().notNull(),
+    /** The member's coupon copy spent on it (coupons module), and what it took off. */
+    couponId: text(),
+    couponAmount: integer().notNull().default(0),
+    pointsUsed: integer().notNull().default(0),
+    pointsAmount: integer().notNull().default(0),
     payAmount: integer().notNull(),
     address: jsonb().$type<DeliveryAddress | null>(),
     remark: text().notNull().default(''),
@@ -46,7 +51,10 @@ export const orders = pgTable(
     index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 0`),
     index('orders_auto_receive_idx').on(t.autoReceiveAt).where(sql`${t.status} = 4`),
     check('orders_status_check', sql`${t.status} between -4 and 6`),
-    check('orders_amounts_check', sql`${t.goodsAmount} >= 0 and ${t.freightAmount} >= 0 and ${t.payAmount} >= 0`),
+    check(
+      'orders_amounts_check',
+      sql`${t.goodsAmount} >= 0 and ${t.freightAmount} >= 0 and ${t.payAmount} >= 0 and ${t.couponAmount} >= 0 and ${t.pointsUsed} >= 0 and ${t.pointsAmount} >= 0`,
+    ),
   ],
 );
 

@@ -26,6 +26,7 @@ import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/un
 import { auditBy, recordAudit } from '../audit/service';
 import { removeCheckedOut } from '../cart/service';
 import { holdStock, returnStock } from '../catalog/service';
+import { returnOrderCoupon, spendCoupon } from '../coupons/service';
 import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant/service';
 import { issuePackage } from '../packages/service';
 import {
@@ -36,7 +37,7 @@ import {
   startCardPayment,
   usablePayTypes,
 } from '../payments/service';
-import { creditOrderPoints, postWalletEntry } from '../wallet/service';
+import { creditOrderPoints, postPointsEntry, postWalletEntry } from '../wallet/service';
 import { assertCheckoutable, priceOrder } from './pricing';
 import { adminOrderRecords, orderRecords } from './records';
 import * as repo from './repo';
@@ -150,6 +151,18 @@ async function cancel(work: Work, order: repo.OrderRow, now: Date, reason: strin
     lines.map((l) => ({ skuId: l.skuId, quantity: l.buyNum })),
     now,
   );
+  // Cancelled before payment: the coupon and the points it spent go back (lock order: coupons, then points).
+  if (order.couponId) await returnOrderCoupon(work.tx, order.id);
+  if (order.pointsUsed > 0) {
+    await postPointsEntry(work.tx, {
+      userId: order.userId,
+      amount: order.pointsUsed,
+      kind: 'returned',
+      key: `points_returned:${order.id}`,
+      ref: order.id,
+      at: now,
+    });
+  }
   return cancelled;
 }
 
@@ -168,9 +181,13 @@ export async function previewOrder(ctx: AuthedContext, input: z.output<typeof or
     address: draft.address,
     goods_amount: draft.goodsAmount,
     freight_amount: draft.freightAmount,
+    coupon_amount: draft.couponAmount,
     pay_amount: draft.payAmount,
     weight: draft.weight,
     problems: draft.problems,
+    coupons: draft.coupons,
+    coupon_id: draft.couponId,
+    points: draft.points,
   };
 }
 
@@ -219,6 +236,10 @@ export async function createOrder(ctx: AuthedContext, input: z.output<typeof ord
       delivery: draft.delivery,
       goodsAmount: draft.goodsAmount,
       freightAmount: draft.freightAmount,
+      couponId: draft.couponId,
+      couponAmount: draft.couponAmount,
+      pointsUsed: draft.points.used,
+      pointsAmount: draft.points.amount,
       payAmount: draft.payAmount,
       address: draft.address ? deliveryAddressOf(draft.address) : null,
       remark: input.remark,
@@ -247,6 +268,18 @@ export async function createOrder(ctx: AuthedContext, input: z.output<typeof ord
     await tx
       .insert(orderEvents)
       .values({ id: newId(), orderId: orderNo, status: S.unpaid, actorId: ctx.user.uid, at: now });
+    // After the SKUs: the coupon copy (weighed again under its lock), then the points (never below 0).
+    if (draft.couponId) await spendCoupon(tx, ctx.user.uid, draft.couponId, orderNo, draft.lines, now);
+    if (draft.points.used > 0) {
+      await postPointsEntry(tx, {
+        userId: ctx.user.uid,
+        amount: -draft.points.used,
+        kind: 'used',
+        key: `points_used:${orderNo}`,
+        ref: orderNo,
+        at: now,
+      });
+    }
     if (input.from_cart) {
       await removeCheckedOut(
         tx,

@@ -1,6 +1,7 @@
-import { adminWalletCalls, integralCalls, walletCalls } from '@studio/contract/wallet';
+import { adminIntegralCalls, adminWalletCalls, integralCalls, walletCalls } from '@studio/contract/wallet';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
+import type { Book } from './schema';
 import * as wallet from './service';
 
 export const walletHandlers = [
@@ -19,15 +20,22 @@ export const walletHandlers = [
     return pageOf(rows.map(wallet.toWalletEntryRecord), total, input);
   }),
   handle(walletCalls.topUp, (input, ctx) => wallet.startTopUp(ctx, input)),
-  handle(adminWalletCalls.adjust, async (input, ctx) => {
-    const { entry, balance } = await wallet.adjustWallet(ctx, input);
-    return { balance, entry: wallet.toWalletEntryRecord(entry) };
-  }),
-  handle(adminWalletCalls.getLedger, async (input, ctx) => {
-    const { rows, total } = await wallet.listWalletLedger(ctx.db, input.user_id, input);
-    return {
-      ...pageOf(rows.map(wallet.toWalletEntryRecord), total, input),
-      balance: await wallet.readWalletBalance(ctx.db, input.user_id),
-    };
-  }),
+  ...(
+    [
+      ['money', adminWalletCalls],
+      ['points', adminIntegralCalls],
+    ] as const
+  ).flatMap(([book, calls]: readonly [Book, typeof adminWalletCalls | typeof adminIntegralCalls]) => [
+    handle(calls.adjust, async (input, ctx) => {
+      const { entry, balance } = await wallet.adjustBalance(ctx, book, input);
+      return { balance, entry: wallet.toWalletEntryRecord(entry) };
+    }),
+    handle(calls.getLedger, async (input, ctx) => {
+      const { rows, total } = await wallet.listWalletLedger(ctx.db, input.user_id, input, book);
+      return {
+        ...pageOf(rows.map(wallet.toWalletEntryRecord), total, input),
+        balance: await wallet.readBalance(ctx.db, input.user_id, book),
+      };
+    }),
+  ]),
 ];

@@ -127,23 +127,27 @@ export async function listWalletLedger(db: DbOrTx, userId: string, page: Page, b
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Staff credit or debit a member's wallet with a reason, audited; never below 0. */
-export async function adjustWallet(ctx: CallContext, input: { user_id: string; amount: number; reason: string }) {
+/** Staff credit or debit a member's wallet (or points) with a reason, audited; never below 0. */
+export async function adjustBalance(
+  ctx: CallContext,
+  book: Book,
+  input: { user_id: string; amount: number; reason: string },
+) {
   await getUserOrFail(ctx.db, input.user_id);
   const at = ctx.clock.now();
   return runUnitOfWork(ctx, async ({ tx }) => {
-    const before = await readWalletBalance(tx, input.user_id);
-    const posted = await postWalletEntry(tx, {
+    const before = await readBalance(tx, input.user_id, book);
+    const posted = await postEntry(tx, book, {
       userId: input.user_id,
       amount: input.amount,
-      kind: 'adjustment',
+      kind: book === 'money' ? 'adjustment' : 'points_adjustment',
       key: `adjustment:${newId()}`,
       reason: input.reason,
       actorId: ctx.user?.uid,
       at,
     });
     await recordAudit(tx, auditBy(ctx), {
-      objectType: 'wallet',
+      objectType: book === 'money' ? 'wallet' : 'points',
       objectId: input.user_id,
       before: { balance: before },
       after: { balance: posted.balance, amount: input.amount, reason: input.reason },
