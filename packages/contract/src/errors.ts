@@ -354,6 +354,13 @@ export const ERRORS = {
   REFUND_AMOUNT_INVALID: {
     msg: m('The refund may be at most {max}', '退款金额不能超过 {max}', '退款金額不能超過 {max}'),
   },
+  PACKAGE_ALREADY_USED: {
+    msg: m(
+      'A class has been booked with this package, so it can no longer be refunded',
+      '该课程包已预约过课程，无法退款',
+      '該課程包已預約過課程，無法退款',
+    ),
+  },
   REFUND_NOT_FOUND: {
     msg: m('No refund is waiting for this order', '该订单没有待处理的退款', '該訂單沒有待處理的退款'),
   },

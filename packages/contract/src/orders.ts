@@ -5,6 +5,7 @@ import type { Flow } from './flow';
 import type { Locale } from './locale';
 import { NO_PAYMENT, payType, providerRedirect } from './payments';
 import { defineCall } from './protocol';
+import { REFUND_MAX_IMAGES, REFUND_REASON_MAX, refundRecord } from './refunds';
 import { MAX_BUY_NUM } from './shop';
 import { id, isoDateTime, paged, pageQuery, sortableListQuery } from './validators';
 
@@ -84,7 +85,17 @@ export const orderTab = z.enum(ORDER_TABS);
 export type OrderTab = z.infer<typeof orderTab>;
 
 /** Spec section 4's order actions (the ones this version offers). */
-export const ORDER_ACTIONS = ['pay', 'cancel', 'confirm_receipt', 'pickup_code', 'logistics'] as const;
+export const ORDER_ACTIONS = [
+  'pay',
+  'cancel',
+  'confirm_receipt',
+  'pickup_code',
+  'logistics',
+  'apply_refund',
+  'cancel_refund',
+  'refund_details',
+  'review',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** The most lines one order holds. */
@@ -142,6 +153,12 @@ export const orderRecord = z.object({
   pay_amount: z.number().int(),
   /** What its settled payments add up to. */
   paid_amount: z.number().int(),
+  /** What has gone back to the member (refunds settled or on their way). */
+  refunded_amount: z.number().int(),
+  /** The latest refund application, if any. */
+  refund: refundRecord.nullable(),
+  /** Whether the member has reviewed it. */
+  reviewed: z.boolean(),
   item_count: z.number().int(),
   lines: z.array(orderLine),
   address: deliveryAddress.nullable(),
@@ -282,9 +299,24 @@ export const orderCalls = {
   getCounts: defineCall('client/order.getCounts', z.object({}).strict(), z.object({ counts: orderCounts })),
   cancel: defineCall('client/order.cancel', orderNo, orderAnswer),
   confirmReceipt: defineCall('client/order.confirmReceipt', orderNo, orderAnswer),
+  /** From a paid order (not yet fully refunded): it moves to refund_requested until staff decide. */
+  applyRefund: defineCall(
+    'client/order.applyRefund',
+    z
+      .object({
+        order_no: id,
+        reason: z.string().trim().min(1, 'required').max(REFUND_REASON_MAX),
+        images: z.array(z.string().trim().min(1).max(500)).max(REFUND_MAX_IMAGES).default([]),
+      })
+      .strict(),
+    orderAnswer,
+  ),
+  /** Withdraws a waiting application: the order goes back to where it was. */
+  cancelRefund: defineCall('client/order.cancelRefund', orderNo, orderAnswer),
 } as const;
 
 const manage = { permission: 'orders.manage' } as const;
+const refunds = { permission: 'refunds.manage' } as const;
 
 export const ADMIN_ORDER_SORTS = ['created_at', 'pay_amount'] as const;
 
@@ -317,6 +349,30 @@ export const adminOrderCalls = {
       .strict(),
     z.object({ order: adminOrderRecord }),
     manage,
+  ),
+  /**
+   * Pays back a waiting application: `amount` (default: all that is left) to the original method.
+   * All of it refunds the order (−3: stock of unshipped goods back, points reversed and returned, a
+   * course package voided); less sends the order back to where it was.
+   */
+  approveRefund: defineCall(
+    'admin/order.approveRefund',
+    z.object({ order_no: id, amount: z.number().int().min(1).optional() }).strict(),
+    z.object({ order: adminOrderRecord }),
+    refunds,
+  ),
+  refuseRefund: defineCall(
+    'admin/order.refuseRefund',
+    z.object({ order_no: id, reason: z.string().trim().min(1).max(REFUND_REASON_MAX) }).strict(),
+    z.object({ order: adminOrderRecord }),
+    refunds,
+  ),
+  /** The refunds queue: waiting applications first (oldest first), then decided ones (newest first). */
+  getRefunds: defineCall(
+    'admin/order.getRefunds',
+    z.object({ ...pageQuery, status: z.enum(['pending', 'approved', 'refused', 'cancelled']).optional() }).strict(),
+    paged(adminOrderRecord),
+    refunds,
   ),
   /** Cancels an unpaid order (stock returned). */
   cancel: defineCall(

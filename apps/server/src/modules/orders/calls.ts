@@ -2,6 +2,7 @@ import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import type { AppDeps } from '../../platform/deps';
 import { handle } from '../../platform/protocol';
 import type { Sweep } from '../../platform/sweeper';
+import * as refunds from './refunds';
 import * as orders from './service';
 
 export const orderHandlers = [
@@ -15,6 +16,11 @@ export const orderHandlers = [
   handle(orderCalls.confirmReceipt, async (input, ctx) => ({
     order: await orders.confirmReceipt(ctx, input.order_no),
   })),
+  handle(orderCalls.applyRefund, async (input, ctx) => ({ order: await refunds.applyRefund(ctx, input) })),
+  handle(orderCalls.cancelRefund, async (input, ctx) => ({ order: await refunds.cancelRefund(ctx, input.order_no) })),
+  handle(adminOrderCalls.approveRefund, async (input, ctx) => ({ order: await refunds.approveRefund(ctx, input) })),
+  handle(adminOrderCalls.refuseRefund, async (input, ctx) => ({ order: await refunds.refuseRefund(ctx, input) })),
+  handle(adminOrderCalls.getRefunds, (input, ctx) => refunds.refundQueue(ctx, input.status, input)),
   handle(adminOrderCalls.getList, (input, ctx) => orders.adminListOrders(ctx, input)),
   handle(adminOrderCalls.getInfo, async (input, ctx) => ({
     order: await orders.adminGetOrder(ctx.db, input.order_no, ctx.locale),

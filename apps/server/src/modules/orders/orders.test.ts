@@ -418,7 +418,7 @@ describe('after payment', () => {
     }
     const unreceived = await t.call(orderCalls.getList, { tab: 'unreceived' }, { token: m.token });
     expect(unreceived.rows.map((r) => r.order_no).sort()).toEqual([...orders].sort());
-    expect(unreceived.rows[0]!.actions).toEqual(['confirm_receipt', 'logistics']);
+    expect(unreceived.rows[0]!.actions).toEqual(['confirm_receipt', 'logistics', 'apply_refund']);
     const { order } = await t.call(orderCalls.confirmReceipt, { order_no: orders[0]! }, { token: m.token });
     expect(order.status).toBe(ORDER_STATUS.completed);
     expect(order.timeline.map((e) => e.status)).toEqual([0, 1, 4, 5, 6]);

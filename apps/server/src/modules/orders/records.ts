@@ -1,17 +1,23 @@
 import type { Locale } from '@studio/contract/locale';
 import { ORDER_STATUS, type OrderAction, type OrderRecord, orderStatusNameOf } from '@studio/contract/orders';
+import type { RefundRecord } from '@studio/contract/refunds';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { briefsOf } from '../account/service';
+import { refundedAmounts } from '../payments/refunds';
 import { paidAmounts } from '../payments/service';
 import * as repo from './repo';
 
 const S = ORDER_STATUS;
 
+/** Statuses a member may apply for a refund from (ORDER_FLOW's way into refund_requested). */
+const REFUNDABLE: readonly number[] = [S.paid, S.preparing, S.partially_shipped, S.shipped, S.received, S.completed];
+
 /** What the member may do with an order in its status (spec section 4's actions). */
-export function actionsOf(row: repo.OrderRow): OrderAction[] {
+export function actionsOf(row: repo.OrderRow, refund?: repo.RefundRow, left = 0): OrderAction[] {
   const actions: OrderAction[] = [];
+  if (row.status === S.completed && !row.reviewedAt) actions.push('review');
   if (row.status === S.unpaid) {
     if (row.payType !== 'offline') actions.push('pay');
     actions.push('cancel');
@@ -19,6 +25,10 @@ export function actionsOf(row: repo.OrderRow): OrderAction[] {
   if (row.status === S.shipped) actions.push('confirm_receipt', 'logistics');
   if (row.status === S.paid && row.delivery === 'pickup' && row.pickupCode) actions.push('pickup_code');
   if ((row.status === S.received || row.status === S.completed) && row.expressNo) actions.push('logistics');
+  // Something left to refund, or (paid with nothing) points or a package to give back.
+  if (REFUNDABLE.includes(row.status) && (left > 0 || (row.payAmount === 0 && !refund))) actions.push('apply_refund');
+  if (row.status === S.refund_requested) actions.push('cancel_refund');
+  if (refund) actions.push('refund_details');
   return actions;
 }
 
@@ -45,6 +55,8 @@ export function toOrderRecord(
   events: repo.EventRow[],
   paid: number,
   locale?: Locale,
+  refund?: repo.RefundRow,
+  refunded = 0,
 ): OrderRecord {
   const shown = lines.map((l) => toLine(l, locale));
   return {
@@ -62,6 +74,9 @@ export function toOrderRecord(
     points_amount: row.pointsAmount,
     pay_amount: row.payAmount,
     paid_amount: paid,
+    refunded_amount: refunded,
+    refund: refund ? toRefundRecord(refund) : null,
+    reviewed: row.reviewedAt !== null,
     item_count: shown.reduce((n, l) => n + l.buy_num, 0),
     lines: shown,
     address: row.address ?? null,
@@ -84,20 +99,50 @@ export function toOrderRecord(
     cancel_reason: row.cancelReason,
     auto_receive_at: row.status === S.shipped ? iso(row.autoReceiveAt) : null,
     timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
-    actions: actionsOf(row),
+    actions: actionsOf(row, refund, paid - refunded),
+  };
+}
+
+function toRefundRecord(r: repo.RefundRow): RefundRecord {
+  return {
+    _id: r.id,
+    status: r.status,
+    reason: r.reason,
+    images: r.images,
+    requested_amount: r.requestedAmount,
+    approved_amount: r.approvedAmount,
+    refuse_reason: r.refuseReason,
+    created_at: r.createdAt.toISOString(),
+    decided_at: iso(r.decidedAt),
   };
 }
 
 /** Orders as records: their lines, timelines and paid amounts read in one query each. */
 export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: Locale): Promise<OrderRecord[]> {
   const ids = rows.map((r) => r.id);
-  // Outside a transaction the three reads go out at once, each on a connection of the pool.
-  const reads = [() => repo.linesOf(db, ids), () => repo.eventsOf(db, ids), () => paidAmounts(db, ids)] as const;
-  const [lines, events, paid] =
+  // Outside a transaction the reads go out at once, each on a connection of the pool.
+  const reads = [
+    () => repo.linesOf(db, ids),
+    () => repo.eventsOf(db, ids),
+    () => paidAmounts(db, ids),
+    () => repo.latestRefunds(db, ids),
+    () => refundedAmounts(db, ids),
+  ] as const;
+  const [lines, events, paid, refunds, refunded] =
     db instanceof PgTransaction
-      ? [await reads[0](), await reads[1](), await reads[2]()]
-      : await Promise.all([reads[0](), reads[1](), reads[2]()]);
-  return rows.map((r) => toOrderRecord(r, lines.get(r.id) ?? [], events.get(r.id) ?? [], paid.get(r.id) ?? 0, locale));
+      ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
+      : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
+  return rows.map((r) =>
+    toOrderRecord(
+      r,
+      lines.get(r.id) ?? [],
+      events.get(r.id) ?? [],
+      paid.get(r.id) ?? 0,
+      locale,
+      refunds.get(r.id),
+      refunded.get(r.id) ?? 0,
+    ),
+  );
 }
 
 /** As staff see them: with the member's name and mobile. */

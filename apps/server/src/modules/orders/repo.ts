@@ -2,11 +2,12 @@ import { ORDER_STATUS, type OrderTab } from '@studio/contract/orders';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { offsetOf, orderOf, type Page } from '../../platform/paging';
-import { orderEvents, orderLines, orders } from './schema';
+import { orderEvents, orderLines, orderRefunds, orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LineRow = typeof orderLines.$inferSelect;
 export type EventRow = typeof orderEvents.$inferSelect;
+export type RefundRow = typeof orderRefunds.$inferSelect;
 
 export async function findOrder(db: DbOrTx, orderNo: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderNo));
@@ -164,4 +165,53 @@ export async function dueForReceipt(db: DbOrTx, now: Date, limit: number): Promi
     .orderBy(asc(orders.autoReceiveAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** Each order's latest refund application. */
+export async function latestRefunds(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, RefundRow>> {
+  if (!orderNos.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([orderRefunds.orderId])
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderNos]))
+    .orderBy(orderRefunds.orderId, desc(orderRefunds.createdAt), desc(orderRefunds.id));
+  return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+/** The order's waiting application, locked (the order row is locked first). */
+export async function lockPendingRefund(db: DbOrTx, orderNo: string): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderNo), eq(orderRefunds.status, 'pending')))
+    .for('update');
+  return row;
+}
+
+/**
+ * The refunds queue: each order's latest application, waiting ones first (oldest first, the order
+ * they should be handled in), then the decided ones, newest first.
+ */
+export async function refundQueue(db: DbOrTx, status: RefundRow['status'] | undefined, page: Page) {
+  const latest = db
+    .selectDistinctOn([orderRefunds.orderId], { id: orderRefunds.id })
+    .from(orderRefunds)
+    .orderBy(orderRefunds.orderId, desc(orderRefunds.createdAt), desc(orderRefunds.id));
+  const where = and(inArray(orderRefunds.id, latest), status ? eq(orderRefunds.status, status) : undefined);
+  const found = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(where)
+    .orderBy(
+      sql`case when ${orderRefunds.status} = 'pending' then 0 else 1 end`,
+      sql`case when ${orderRefunds.status} = 'pending' then ${orderRefunds.createdAt} end asc`,
+      desc(sql`coalesce(${orderRefunds.decidedAt}, ${orderRefunds.createdAt})`),
+      asc(orderRefunds.id),
+    )
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  if (found.length) return { rows: found.map((f) => f.order), total: found[0]!.total };
+  const [counted] = await db.select({ n: count() }).from(orderRefunds).where(where);
+  return { rows: [], total: counted?.n ?? 0 };
 }

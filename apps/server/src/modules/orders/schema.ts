@@ -1,6 +1,18 @@
 import type { DeliveryAddress } from '@studio/contract/orders';
+import { REFUND_STATUSES } from '@studio/contract/refunds';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { localizedValues } from '../../platform/localized-text';
 import { users } from '../account/schema';
 import { goodsSkus } from '../catalog/schema';
@@ -42,6 +54,8 @@ export const orders = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text().notNull().default(''),
+    /** When the member reviewed it (client/order.comment), once. */
+    reviewedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -99,4 +113,36 @@ export const orderEvents = pgTable(
     at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * A member's refund application. While `pending` the order is at −2 (`previousStatus` is where it
+ * goes back if the member cancels or staff refuse); at most one is pending per order.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    reason: text().notNull(),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    previousStatus: smallint().notNull(),
+    requestedAmount: integer().notNull(),
+    approvedAmount: integer(),
+    refuseReason: text().notNull().default(''),
+    decidedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    index('order_refunds_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('order_refunds_one_pending').on(t.orderId).where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -57,7 +57,7 @@ const DAY = 86_400_000;
 // Moving an order
 // ---------------------------------------------------------------------------------------------
 
-function refuse(locale: Locale | undefined, status: number): never {
+export function refuse(locale: Locale | undefined, status: number): never {
   return fail(
     'ORDER_STATUS_CHANGED',
     { status: ORDER_STATUS_LABELS[orderStatusNameOf(status)][locale ?? 'en'] },
@@ -65,7 +65,7 @@ function refuse(locale: Locale | undefined, status: number): never {
   );
 }
 
-interface Move {
+export interface Move {
   set?: Partial<typeof orders.$inferInsert>;
   note?: string;
   actorId?: string | null;
@@ -73,7 +73,7 @@ interface Move {
 }
 
 /** Moves a locked order to `to` through ORDER_FLOW, writes its timeline and tells the member (outbox). */
-async function move(work: Work, order: repo.OrderRow, to: OrderStatusName, now: Date, m: Move = {}) {
+export async function move(work: Work, order: repo.OrderRow, to: OrderStatusName, now: Date, m: Move = {}) {
   transition(ORDER_FLOW, orderStatusNameOf(order.status), to, () => refuse(m.locale, order.status));
   const [moved] = await work.tx
     .update(orders)
@@ -95,7 +95,7 @@ async function move(work: Work, order: repo.OrderRow, to: OrderStatusName, now: 
   return moved!;
 }
 
-async function lockOwn(tx: Tx, userId: string, orderNo: string): Promise<repo.OrderRow> {
+export async function lockOwn(tx: Tx, userId: string, orderNo: string): Promise<repo.OrderRow> {
   const row = await repo.lockOrder(tx, orderNo);
   if (!row || row.userId !== userId) fail('ORDER_NOT_FOUND');
   return row!;
@@ -399,7 +399,7 @@ export async function listOwnOrders(ctx: AuthedContext, tab: OrderTab, page: Pag
 
 export const countOwnOrders = (ctx: AuthedContext) => repo.countTabs(ctx.db, ctx.user.uid);
 
-async function changeOwn(
+export async function changeOwn(
   ctx: AuthedContext,
   orderNo: string,
   change: (work: Work, order: repo.OrderRow, now: Date) => Promise<repo.OrderRow>,
@@ -467,7 +467,7 @@ export async function adminGetOrder(db: DbOrTx, orderNo: string, locale?: Locale
   return (await adminOrderRecords(db, [row], locale))[0]!;
 }
 
-async function staffChange(
+export async function staffChange(
   ctx: CallContext,
   orderNo: string,
   change: (work: Work, order: repo.OrderRow, now: Date) => Promise<repo.OrderRow>,

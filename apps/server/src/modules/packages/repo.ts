@@ -149,3 +149,20 @@ export async function expiringPackages(db: DbOrTx, from: Date, to: Date, limit: 
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** The packages an order issued, in id order (locked when asked: lock order 4). */
+export function packagesFromOrder(db: DbOrTx, orderNo: string, lock = false): Promise<PackageRow[]> {
+  const query = db
+    .select()
+    .from(memberPackages)
+    .where(and(eq(memberPackages.source, 'order'), eq(memberPackages.sourceId, orderNo)))
+    .orderBy(memberPackages.id);
+  return lock ? query.for('update') : query;
+}
+
+export async function voidPackage(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx
+    .update(memberPackages)
+    .set({ remainingCount: 0, validUntil: now, updatedAt: now })
+    .where(eq(memberPackages.id, id));
+}

@@ -244,3 +244,21 @@ export async function extendPackage(
 }
 
 export const expiringPackages = repo.expiringPackages;
+
+/** Whether every package an order issued is still unused (a course package is refundable only then). */
+export async function orderPackagesUnused(db: DbOrTx, orderNo: string): Promise<boolean> {
+  const rows = await repo.packagesFromOrder(db, orderNo);
+  return rows.every((p) => p.remainingCount === p.totalCount);
+}
+
+/**
+ * Voids the packages an order issued, in the refund's transaction (lock order 4: by id): refused
+ * with PACKAGE_ALREADY_USED when a credit of one was used meanwhile. A voided package has no credits
+ * left and ends now, so it can never book.
+ */
+export async function voidOrderPackages(tx: Tx, orderNo: string, now: Date): Promise<number> {
+  const rows = await repo.packagesFromOrder(tx, orderNo, true);
+  if (rows.some((p) => p.remainingCount !== p.totalCount)) fail('PACKAGE_ALREADY_USED');
+  for (const p of rows) await repo.voidPackage(tx, p.id, now);
+  return rows.length;
+}

@@ -1,8 +1,10 @@
 import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
+import type Stripe from 'stripe';
 import type { RawRoute } from '../../platform/raw-routes';
-import { type Confirmation, confirmPayment, receiveSandboxNotification } from './service';
+import { confirmRefund } from './refunds';
+import { confirmPayment, receiveSandboxNotification } from './service';
 import { settlers } from './settlements';
-import { stripeClient, stripeConfirmation } from './stripe';
+import { stripeClient, stripeConfirmation, stripeRefundConfirmation } from './stripe';
 
 /**
  * `POST /api/pay/notify/sandbox`: the sandbox provider's notification, its signature over the raw
@@ -39,20 +41,22 @@ export const paymentRoutes: RawRoute = {
       scope.post(STRIPE_NOTIFY_PATH, async (req, reply) => {
         const raw = typeof req.body === 'string' ? req.body : '';
         const signature = req.headers['stripe-signature'];
-        let confirmation: Confirmation | null;
+        let event: Stripe.Event;
         try {
-          confirmation = stripeConfirmation(stripe, secret, raw, typeof signature === 'string' ? signature : '');
+          event = stripe.webhooks.constructEvent(raw, typeof signature === 'string' ? signature : '', secret);
         } catch (err) {
           req.log.warn({ err }, 'Stripe webhook refused: the signature does not verify');
           return reply.status(400).send({ received: false, outcome: 'bad_signature' });
         }
+        const work = { db: deps.db, deps: deps.deps, log: req.log };
+        const refund = stripeRefundConfirmation(event);
+        if (refund) {
+          const outcome = await confirmRefund(work, refund, deps.clock.now());
+          return reply.status(outcome === 'unknown_refund' ? 400 : 200).send({ received: true, outcome });
+        }
+        const confirmation = stripeConfirmation(event);
         if (!confirmation) return reply.send({ received: true, outcome: 'ignored' });
-        const outcome = await confirmPayment(
-          { db: deps.db, deps: deps.deps, log: req.log },
-          settlers,
-          confirmation,
-          deps.clock.now(),
-        );
+        const outcome = await confirmPayment(work, settlers, confirmation, deps.clock.now());
         const refused = outcome === 'unknown_payment' || outcome === 'amount_mismatch';
         return reply.status(refused ? 400 : 200).send({ received: !refused, outcome });
       });

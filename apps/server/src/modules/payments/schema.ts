@@ -1,4 +1,5 @@
 import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@studio/contract/payments';
+import { PAYMENT_REFUND_STATUSES } from '@studio/contract/refunds';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema';
@@ -68,3 +69,34 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Money going back: one row per payment returned by one refund (DESIGN.md "Money": refunds are rows
+ * of their own, each pointing at the payment it returns). Settled at once for the wallet, the desk
+ * and the sandbox; a provider's refund waits for its confirmation. What was refunded of a payment is
+ * the sum of its rows that did not fail, and never exceeds the payment.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text().primaryKey(),
+    paymentId: text()
+      .notNull()
+      .references(() => payments.id),
+    /** The order number (payments.ref). */
+    ref: text().notNull(),
+    /** The refund application (orders module) this row pays back. */
+    refundId: text().notNull(),
+    provider: text().notNull(),
+    amount: integer().notNull(),
+    status: text({ enum: PAYMENT_REFUND_STATUSES }).notNull().default('pending'),
+    providerRef: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('payment_refunds_ref_idx').on(t.ref),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);

@@ -17,6 +17,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
 import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
+import type { RefundProvider } from './refunds';
 import { paymentEvents, payments, sandboxCharges } from './schema';
 import { stripeProvider } from './stripe';
 
@@ -40,6 +41,8 @@ export type Settlers = Record<PaymentPurpose, Settler>;
 export interface PaymentProvider {
   name: CardPayType;
   start(tx: Tx, payment: PaymentRow, description: string): Promise<{ payUrl: string; providerRef?: string }>;
+  /** Takes money back on the provider's side (the sandbox settles its refunds at once and has none). */
+  refunder?: RefundProvider;
 }
 
 export function toPaymentRecord(row: PaymentRow): PaymentRecord {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { merchantCalls } from '@studio/contract/merchant';
-import { ORDER_STATUS, orderCalls } from '@studio/contract/orders';
+import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { paymentCalls, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,16 +28,55 @@ interface StubSession {
   payment_status: 'unpaid' | 'paid';
 }
 
-/** Stripe's POST /v1/checkout/sessions as documented: a form body in, the session out; replays by idempotency key. */
+interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  metadata: Record<string, string>;
+}
+
+/**
+ * Stripe's API as documented, for the calls this app makes: POST /v1/checkout/sessions (a form body
+ * in, the session out), GET /v1/checkout/sessions/:id, and POST /v1/refunds (pending, as card
+ * refunds usually answer); each POST replays by its idempotency key.
+ */
 function startStub() {
   const byKey = new Map<string, StubSession>();
-  const requests: { key: string; form: URLSearchParams; auth: string }[] = [];
+  const refunds = new Map<string, StubRefund>();
+  const requests: { key: string; form: URLSearchParams; auth: string; url: string }[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
     });
     req.on('end', () => {
+      const json = (body: object) =>
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(JSON.stringify(body));
+      const retrieved = req.method === 'GET' && req.url?.match(/^\/v1\/checkout\/sessions\/([\w-]+)/);
+      if (retrieved) {
+        const found = [...byKey.values()].find((s) => s.id === retrieved[1]);
+        if (found) json({ ...found, payment_intent: `pi_${found.id}` });
+        else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no session"}}');
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        const form = new URLSearchParams(body);
+        const key = String(req.headers['idempotency-key'] ?? '');
+        requests.push({ key, form, auth: String(req.headers.authorization ?? ''), url: req.url });
+        const refund = refunds.get(key) ?? {
+          id: `re_test_${refunds.size + 1}`,
+          object: 'refund' as const,
+          amount: Number(form.get('amount')),
+          payment_intent: String(form.get('payment_intent')),
+          status: 'pending' as const,
+          metadata: { refund_row_id: String(form.get('metadata[refund_row_id]')) },
+        };
+        refunds.set(key, refund);
+        json(refund);
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
         res
           .writeHead(404, { 'content-type': 'application/json' })
@@ -46,7 +85,7 @@ function startStub() {
       }
       const form = new URLSearchParams(body);
       const key = String(req.headers['idempotency-key'] ?? '');
-      requests.push({ key, form, auth: String(req.headers.authorization ?? '') });
+      requests.push({ key, form, auth: String(req.headers.authorization ?? ''), url: req.url });
       let session = byKey.get(key);
       if (!session) {
         const id = `cs_test_${byKey.size + 1}`;
@@ -68,7 +107,7 @@ function startStub() {
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(JSON.stringify(session));
     });
   });
-  return { server, requests, sessions: byKey };
+  return { server, requests, sessions: byKey, refunds };
 }
 
 let t: TestApp;
@@ -205,5 +244,45 @@ describe('Stripe', () => {
       (await t.call(paymentCalls.getStatus, { out_trade_no: redirect.out_trade_no! }, { token: m.token })).payment
         .status,
     ).toBe('failed');
+  });
+
+  it('refunds through the official refund call, idempotently, and the refund webhook settles it once', async () => {
+    const goods = await buildGoods(t, adminToken);
+    const m = await buildMember(t);
+    const { order_no } = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+      delivery: 'pickup',
+    });
+    const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    const session = stub.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
+    expect((await webhook(completed('evt_refund_paid', session))).statusCode).toBe(200);
+    await t.call(orderCalls.applyRefund, { order_no, reason: 'Not needed' }, { token: m.token });
+    const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
+    expect(approved.order).toMatchObject({ status: ORDER_STATUS.refunded, refunded_amount: 1250 });
+
+    const sent = stub.requests.at(-1)!;
+    expect(sent.url).toBe('/v1/refunds');
+    expect(sent.key).toMatch(/^refund:R/);
+    expect(sent.form.get('payment_intent')).toBe(`pi_${session.id}`);
+    expect(sent.form.get('amount')).toBe('1250');
+    const refund = stub.refunds.get(sent.key)!;
+    expect(refund.metadata.refund_row_id).toBe(sent.key.slice('refund:'.length));
+
+    const succeeded = (id: string) => ({
+      id,
+      object: 'event',
+      type: 'refund.updated',
+      data: { object: { ...refund, status: 'succeeded' } },
+    });
+    const answers = await Promise.all([webhook(succeeded('evt_re_1')), webhook(succeeded('evt_re_1'))]);
+    expect(answers.map((a) => a.json().outcome).sort()).toEqual(['repeat', 'settled']);
+    expect((await webhook(succeeded('evt_re_2'))).json().outcome).toBe('already_settled');
+    const unknown = {
+      ...succeeded('evt_re_3'),
+      data: { object: { ...refund, status: 'succeeded', metadata: { refund_row_id: 'Rnope' } } },
+    };
+    const answer = await webhook(unknown);
+    expect(answer.json()).toEqual({ received: true, outcome: 'unknown_refund' });
+    expect(answer.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { getMerchant } from '../merchant/service';
+import type { RefundConfirmation } from './refunds';
 import type { Confirmation, PaymentProvider } from './service';
 
 /*
@@ -64,20 +65,43 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (!session.url) throw new Error('Stripe answered a Checkout Session without a url');
       return { payUrl: session.url, providerRef: session.id };
     },
+    refunder: {
+      // The official refund call on the session's PaymentIntent, idempotent on the refund row's id;
+      // the row's id rides in the metadata so the refund webhook finds it.
+      async refund(payment, row) {
+        const session = await stripe.checkout.sessions.retrieve(payment.providerRef);
+        const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        if (!intent) throw new Error(`Stripe session ${payment.providerRef} has no PaymentIntent to refund`);
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent, amount: row.amount, metadata: { refund_row_id: row.id, order_no: row.ref } },
+          { idempotencyKey: `refund:${row.id}` },
+        );
+        const status =
+          refund.status === 'succeeded'
+            ? 'succeeded'
+            : refund.status === 'failed' || refund.status === 'canceled'
+              ? 'failed'
+              : 'pending';
+        return { status, providerRef: refund.id };
+      },
+    },
   };
 }
 
-/**
- * A webhook's confirmation, or null for an event this app does not act on. Throws when the
- * signature does not verify (constructEvent), which the route answers with 400.
- */
-export function stripeConfirmation(
-  stripe: Stripe,
-  webhookSecret: string,
-  rawBody: string,
-  signature: string,
-): Confirmation | null {
-  const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+/** A refund webhook (refund.updated / refund.failed) as a confirmation, or null when it settles nothing yet. */
+export function stripeRefundConfirmation(event: Stripe.Event): RefundConfirmation | null {
+  if (event.type !== 'refund.updated' && event.type !== 'refund.failed') return null;
+  const refund = event.data.object as Stripe.Refund;
+  const refundRowId = refund.metadata?.refund_row_id;
+  if (!refundRowId) return null;
+  if (refund.status === 'succeeded') return { provider: 'stripe', eventId: event.id, refundRowId, status: 'succeeded' };
+  if (refund.status === 'failed' || refund.status === 'canceled')
+    return { provider: 'stripe', eventId: event.id, refundRowId, status: 'failed' };
+  return null;
+}
+
+/** A payment webhook's confirmation, or null for an event that settles no payment. */
+export function stripeConfirmation(event: Stripe.Event): Confirmation | null {
   const session = event.data.object as Stripe.Checkout.Session;
   const outTradeNo = session.client_reference_id ?? session.metadata?.out_trade_no ?? '';
   const base = { provider: 'stripe', eventId: event.id, outTradeNo, amount: session.amount_total ?? -1 };

@@ -220,3 +220,42 @@ export async function creditOrderPoints(
     at,
   });
 }
+
+/**
+ * A refunded order's points, in the refund's transaction: what it earned is taken back (as much as
+ * the member still holds, so a refund is never blocked by points already spent) and what it used is
+ * returned, each once per order (its key).
+ */
+export async function settleRefundedOrderPoints(
+  tx: Tx,
+  order: { id: string; userId: string; pointsUsed: number },
+  at: Date,
+) {
+  const [earned] = await tx
+    .select()
+    .from(walletLedger)
+    .where(eq(walletLedger.key, `earned:${order.id}`));
+  if (earned && earned.amount > 0) {
+    const take = Math.min(earned.amount, await readBalance(tx, order.userId, 'points'));
+    if (take > 0) {
+      await postPointsEntry(tx, {
+        userId: order.userId,
+        amount: -take,
+        kind: 'reversed',
+        key: `reversed:${order.id}`,
+        ref: order.id,
+        at,
+      });
+    }
+  }
+  if (order.pointsUsed > 0) {
+    await postPointsEntry(tx, {
+      userId: order.userId,
+      amount: order.pointsUsed,
+      kind: 'returned',
+      key: `points_returned:${order.id}`,
+      ref: order.id,
+      at,
+    });
+  }
+}

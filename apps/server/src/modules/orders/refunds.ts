@@ -1,0 +1,160 @@
+import { ORDER_STATUS, orderStatusNameOf } from '@studio/contract/orders';
+import type { RefundStatus } from '@studio/contract/refunds';
+import { eq } from 'drizzle-orm';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { type Page, pageOf } from '../../platform/paging';
+import type { AuthedContext, CallContext } from '../../platform/protocol';
+import { returnStock } from '../catalog/service';
+import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
+import { refundableOf, refundOrderPayment } from '../payments/refunds';
+import { postWalletEntry, settleRefundedOrderPoints } from '../wallet/service';
+import { adminOrderRecords } from './records';
+import * as repo from './repo';
+import { orderRefunds } from './schema';
+import { changeOwn, move, refuse, staffChange } from './service';
+
+/*
+ * Refunds (RULES.md "Orders": refund). Every step locks the order row first, then the waiting
+ * application, so an approval racing another approval, a refusal or the member's cancel finds the
+ * order already moved and changes nothing. The money goes back through the payments module, which
+ * never returns more than was paid minus what already went back.
+ */
+
+const S = ORDER_STATUS;
+
+/** Statuses before shipping: a refund from one of these puts the stock back on the shelf. */
+const UNSHIPPED: readonly number[] = [S.paid, S.preparing];
+
+/** The member applies: the order moves to −2 until staff decide or the member cancels. */
+export const applyRefund = (ctx: AuthedContext, input: { order_no: string; reason: string; images: string[] }) =>
+  changeOwn(ctx, input.order_no, async (work, order, now) => {
+    const left = await refundableOf(work.tx, order.id);
+    // Paid with nothing (points, a coupon) there is no money, but points or a package to give back.
+    if (order.payAmount > 0 && left <= 0) refuse(ctx.locale, order.status);
+    if (order.kind === 'package' && !(await orderPackagesUnused(work.tx, order.id))) fail('PACKAGE_ALREADY_USED');
+    const moved = await move(work, order, 'refund_requested', now, {
+      actorId: ctx.user.uid,
+      locale: ctx.locale,
+      note: input.reason,
+    });
+    await work.tx.insert(orderRefunds).values({
+      id: newId(),
+      orderId: order.id,
+      userId: order.userId,
+      reason: input.reason,
+      images: input.images,
+      previousStatus: order.status,
+      requestedAmount: left,
+      createdAt: now,
+    });
+    return moved;
+  });
+
+/** Closes the waiting application and sends the order back to where it was. */
+async function closeApplication(
+  work: Parameters<Parameters<typeof changeOwn>[2]>[0],
+  order: repo.OrderRow,
+  now: Date,
+  close: { status: RefundStatus; actorId?: string; refuseReason?: string; locale?: AuthedContext['locale'] },
+) {
+  if (order.status !== S.refund_requested) refuse(close.locale, order.status);
+  const application = (await repo.lockPendingRefund(work.tx, order.id)) ?? fail('REFUND_NOT_FOUND');
+  await work.tx
+    .update(orderRefunds)
+    .set({
+      status: close.status,
+      refuseReason: close.refuseReason ?? '',
+      decidedAt: now,
+      decidedBy: close.actorId ?? null,
+    })
+    .where(eq(orderRefunds.id, application.id));
+  return move(work, order, orderStatusNameOf(application.previousStatus), now, {
+    actorId: close.actorId,
+    locale: close.locale,
+    note: close.status === 'refused' ? `refund refused: ${close.refuseReason}` : 'refund cancelled',
+  });
+}
+
+export const cancelRefund = (ctx: AuthedContext, orderNo: string) =>
+  changeOwn(ctx, orderNo, (work, order, now) =>
+    closeApplication(work, order, now, { status: 'cancelled', actorId: ctx.user.uid, locale: ctx.locale }),
+  );
+
+export const refuseRefund = (ctx: CallContext, input: { order_no: string; reason: string }) =>
+  staffChange(ctx, input.order_no, (work, order, now) =>
+    closeApplication(work, order, now, {
+      status: 'refused',
+      actorId: ctx.user?.uid,
+      refuseReason: input.reason,
+      locale: ctx.locale,
+    }),
+  );
+
+/**
+ * Staff pay back `amount` (default: all that is left). All of it: the order is refunded (−3), the
+ * stock of unshipped goods goes back, its course packages are voided (refused if one was used
+ * meanwhile), the points it earned are reversed and those it used returned. Less: the order goes
+ * back to where it was, and the member may apply again for the rest.
+ */
+export const approveRefund = (ctx: CallContext, input: { order_no: string; amount?: number }) =>
+  staffChange(ctx, input.order_no, async (work, order, now) => {
+    if (order.status !== S.refund_requested) refuse(ctx.locale, order.status);
+    const application = (await repo.lockPendingRefund(work.tx, order.id)) ?? fail('REFUND_NOT_FOUND');
+    const left = await refundableOf(work.tx, order.id);
+    const amount = input.amount ?? left;
+    if (amount > left) {
+      fail('REFUND_AMOUNT_INVALID', { max: (Math.max(0, left) / 100).toFixed(2) }, { max: Math.max(0, left) });
+    }
+    const full = amount === left;
+    if (full && order.kind === 'package') await voidOrderPackages(work.tx, order.id, now);
+    if (full && UNSHIPPED.includes(application.previousStatus) && order.delivery !== 'none') {
+      const lines = (await repo.linesOf(work.tx, [order.id])).get(order.id) ?? [];
+      await returnStock(
+        work.tx,
+        lines.map((l) => ({ skuId: l.skuId, quantity: l.buyNum })),
+        now,
+      );
+    }
+    if (amount > 0) {
+      const paidBack = await refundOrderPayment(work.tx, ctx.config, {
+        orderNo: order.id,
+        amount,
+        refundId: application.id,
+        now,
+      });
+      if (paidBack.provider === 'balance') {
+        const posted = await postWalletEntry(work.tx, {
+          userId: order.userId,
+          amount,
+          kind: 'refund',
+          key: `refund:${paidBack.id}`,
+          ref: order.id,
+          at: now,
+        });
+        await work.pushDurable(
+          order.userId,
+          { type: 'walletChanged', data: { balance: posted.balance }, id: newId() },
+          now,
+        );
+      }
+    }
+    if (full) await settleRefundedOrderPoints(work.tx, order, now);
+    await work.tx
+      .update(orderRefunds)
+      .set({ status: 'approved', approvedAmount: amount, decidedAt: now, decidedBy: ctx.user?.uid ?? null })
+      .where(eq(orderRefunds.id, application.id));
+    const note = `refund ${(amount / 100).toFixed(2)}`;
+    return full
+      ? move(work, order, 'refunded', now, { actorId: ctx.user?.uid, locale: ctx.locale, note })
+      : move(work, order, orderStatusNameOf(application.previousStatus), now, {
+          actorId: ctx.user?.uid,
+          locale: ctx.locale,
+          note,
+        });
+  });
+
+export async function refundQueue(ctx: CallContext, status: RefundStatus | undefined, page: Page) {
+  const { rows, total } = await repo.refundQueue(ctx.db, status, page);
+  return pageOf(await adminOrderRecords(ctx.db, rows, ctx.locale), total, page);
+}

@@ -1,0 +1,157 @@
+import type { PaymentRefundStatus } from '@studio/contract/refunds';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
+import { paymentEvents, paymentRefunds, payments } from './schema';
+import { cardProvidersOf, type PaymentRow } from './service';
+
+/*
+ * Refunds through the payment that took the money (RULES.md: "money back to the original method").
+ * The wallet, the desk (offline), nothing-to-pay and the sandbox settle at once; a provider such as
+ * Stripe is asked through its official refund call with the row's id as the idempotency key, and
+ * its webhook confirms. Called inside the order's transaction, after the order row is locked, so two
+ * approvals racing for one order pay once.
+ */
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+
+/** What refunded money a provider has taken back on its side. */
+export interface RefundProvider {
+  refund(payment: PaymentRow, row: PaymentRefundRow): Promise<{ status: PaymentRefundStatus; providerRef: string }>;
+}
+
+/** What has gone back per order (rows that did not fail: settled or on their way). */
+export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, number>> {
+  if (!orderNos.length) return new Map();
+  const rows = await db
+    .select({ ref: paymentRefunds.ref, amount: sql<number>`sum(${paymentRefunds.amount})::int` })
+    .from(paymentRefunds)
+    .where(and(inArray(paymentRefunds.ref, [...orderNos]), ne(paymentRefunds.status, 'failed')))
+    .groupBy(paymentRefunds.ref);
+  return new Map(rows.map((r) => [r.ref, r.amount]));
+}
+
+/**
+ * The order's settled payment, if any (there is at most one: payments_one_settled_per_order). Not
+ * locked: the caller holds the order's lock, which every refund of the order takes first.
+ */
+async function settledPayment(tx: Tx, orderNo: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purpose, 'order'), eq(payments.ref, orderNo), eq(payments.status, 'succeeded')));
+  return row;
+}
+
+/** What is left to refund of an order: paid minus what already went back. */
+export async function refundableOf(db: DbOrTx, orderNo: string): Promise<number> {
+  const [paid] = await db
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.purpose, 'order'), eq(payments.ref, orderNo), eq(payments.status, 'succeeded')));
+  return (paid?.amount ?? 0) - ((await refundedAmounts(db, [orderNo])).get(orderNo) ?? 0);
+}
+
+/**
+ * Pays `amount` of an order back through the payment that paid it, in the caller's transaction.
+ * Refuses more than is left. Answers the row written: a wallet payment's row is settled and the
+ * caller credits the wallet under the row's id (so the credit happens once).
+ */
+export async function refundOrderPayment(
+  tx: Tx,
+  config: Config,
+  r: { orderNo: string; amount: number; refundId: string; now: Date },
+): Promise<PaymentRefundRow> {
+  const payment = await settledPayment(tx, r.orderNo);
+  const left = (payment?.amount ?? 0) - ((await refundedAmounts(tx, [r.orderNo])).get(r.orderNo) ?? 0);
+  if (!payment || r.amount > left || r.amount <= 0) {
+    fail('REFUND_AMOUNT_INVALID', { max: (Math.max(0, left) / 100).toFixed(2) }, { max: Math.max(0, left) });
+  }
+  const instant = ['balance', 'offline', 'none', 'sandbox'].includes(payment!.provider);
+  const provider = instant ? undefined : refundProviderOf(config, payment!.provider);
+  if (!instant && !provider) fail('REFUND_NOT_ALLOWED', { reason: `${payment!.provider} is not configured` });
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      id: `R${newId()}`,
+      paymentId: payment!.id,
+      ref: r.orderNo,
+      refundId: r.refundId,
+      provider: payment!.provider,
+      amount: r.amount,
+      status: instant ? 'succeeded' : 'pending',
+      createdAt: r.now,
+      settledAt: instant ? r.now : null,
+    })
+    .returning();
+  if (instant) return row!;
+  const answer = await provider!.refund(payment!, row!);
+  const [updated] = await tx
+    .update(paymentRefunds)
+    .set({
+      status: answer.status,
+      providerRef: answer.providerRef,
+      settledAt: answer.status === 'pending' ? null : r.now,
+    })
+    .where(eq(paymentRefunds.id, row!.id))
+    .returning();
+  if (answer.status === 'failed') fail('REFUND_NOT_ALLOWED', { reason: 'the payment provider refused the refund' });
+  return updated!;
+}
+
+function refundProviderOf(config: Config, name: string): RefundProvider | undefined {
+  const provider = cardProvidersOf(config)[name as 'stripe'];
+  return provider?.refunder;
+}
+
+export interface RefundConfirmation {
+  provider: string;
+  eventId: string;
+  /** The payment_refunds row's id (sent to the provider in its metadata). */
+  refundRowId: string;
+  status: 'succeeded' | 'failed';
+}
+
+/**
+ * A provider confirms (or fails) a refund it was asked for: once per event (the event row first),
+ * then the refund row moves from pending, once.
+ */
+export async function confirmRefund(
+  deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
+  c: RefundConfirmation,
+  now: Date,
+): Promise<'settled' | 'failed' | 'repeat' | 'already_settled' | 'unknown_refund'> {
+  return runUnitOfWork(deps, async ({ tx }) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: c.provider,
+        eventId: c.eventId,
+        paymentId: c.refundRowId,
+        status: c.status,
+        amount: 0,
+        outcome: 'refund',
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!fresh) return 'repeat';
+    const [row] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, c.refundRowId)).for('update');
+    if (!row || row.provider !== c.provider) {
+      deps.log?.warn({ provider: c.provider, refund: c.refundRowId }, 'refund confirmation for an unknown refund');
+      return 'unknown_refund';
+    }
+    if (row.status !== 'pending') return 'already_settled';
+    await tx.update(paymentRefunds).set({ status: c.status, settledAt: now }).where(eq(paymentRefunds.id, row.id));
+    return c.status === 'succeeded' ? 'settled' : 'failed';
+  });
+}
+
+/** The refunds of an order, oldest first (the order page shows where each stands). */
+export function refundsOf(db: DbOrTx, orderNo: string): Promise<PaymentRefundRow[]> {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.ref, orderNo)).orderBy(paymentRefunds.createdAt);
+}
