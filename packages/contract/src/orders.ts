@@ -6,6 +6,7 @@ import type { Locale } from './locale';
 import { NO_PAYMENT, payType, providerRedirect } from './payments';
 import { defineCall } from './protocol';
 import { REFUND_MAX_IMAGES, REFUND_REASON_MAX, refundRecord } from './refunds';
+import { reviewItemInput } from './reviews';
 import { MAX_BUY_NUM } from './shop';
 import { id, isoDateTime, paged, pageQuery, sortableListQuery } from './validators';
 
@@ -313,6 +314,12 @@ export const orderCalls = {
   ),
   /** Withdraws a waiting application: the order goes back to where it was. */
   cancelRefund: defineCall('client/order.cancelRefund', orderNo, orderAnswer),
+  /** Reviews a completed order, once: one item per line. */
+  comment: defineCall(
+    'client/order.comment',
+    z.object({ order_no: id, items: z.array(reviewItemInput).min(1).max(MAX_ORDER_LINES) }).strict(),
+    orderAnswer,
+  ),
 } as const;
 
 const manage = { permission: 'orders.manage' } as const;

@@ -84,6 +84,8 @@ export const VALIDATION_KEYS = [
   'dateRange',
   'phone',
   'idCard',
+  'reviewContentRequired',
+  'exchangeCodeLength',
 ] as const;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;

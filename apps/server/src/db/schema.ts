@@ -13,6 +13,7 @@ export * from '../modules/orders/schema';
 export * from '../modules/packages/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/reservations/schema';
+export * from '../modules/reviews/schema';
 export * from '../modules/schedule/schema';
 export * from '../modules/wallet/schema';
 export * from '../platform/message-outbox-schema';

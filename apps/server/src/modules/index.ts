@@ -22,6 +22,7 @@ import { paymentHandlers } from './payments/calls';
 import { paymentRoutes } from './payments/routes';
 import { reservationHandlers } from './reservations/calls';
 import { reservationSweeps } from './reservations/sweeps';
+import { reviewHandlers } from './reviews/calls';
 import { scheduleHandlers } from './schedule/calls';
 import { teacherHandlers, verifyHandlers } from './teacher/calls';
 import { walletHandlers } from './wallet/calls';
@@ -48,6 +49,7 @@ export const allCalls: RegisteredCall[] = [
   ...orderHandlers,
   ...paymentHandlers,
   ...couponHandlers,
+  ...reviewHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

@@ -317,11 +317,25 @@ export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, st
 }
 
 /** Name and mobile of members by id, for staff lists of what members did (orders). */
-export async function briefsOf(db: DbOrTx, ids: string[]): Promise<Map<string, { nickname: string; mobile: string }>> {
+export async function briefsOf(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { nickname: string; mobile: string; avatar: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, nickname: users.nickname, username: users.username, mobile: users.mobile })
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      username: users.username,
+      mobile: users.mobile,
+      avatar: users.avatar,
+    })
     .from(users)
     .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, { nickname: r.nickname || r.username || r.id, mobile: r.mobile ?? '' }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { nickname: r.nickname || r.username || r.id, mobile: r.mobile ?? '', avatar: r.avatar ?? '' },
+    ]),
+  );
 }

@@ -16,6 +16,7 @@ export const orderHandlers = [
   handle(orderCalls.confirmReceipt, async (input, ctx) => ({
     order: await orders.confirmReceipt(ctx, input.order_no),
   })),
+  handle(orderCalls.comment, async (input, ctx) => ({ order: await orders.commentOrder(ctx, input) })),
   handle(orderCalls.applyRefund, async (input, ctx) => ({ order: await refunds.applyRefund(ctx, input) })),
   handle(orderCalls.cancelRefund, async (input, ctx) => ({ order: await refunds.cancelRefund(ctx, input.order_no) })),
   handle(adminOrderCalls.approveRefund, async (input, ctx) => ({ order: await refunds.approveRefund(ctx, input) })),

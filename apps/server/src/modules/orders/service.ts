@@ -15,6 +15,7 @@ import {
   orderStatusNameOf,
 } from '@studio/contract/orders';
 import type { PayType, ProviderRedirect } from '@studio/contract/payments';
+import type { ReviewItemInput } from '@studio/contract/reviews';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -37,6 +38,7 @@ import {
   startCardPayment,
   usablePayTypes,
 } from '../payments/service';
+import { writeReviews } from '../reviews/service';
 import { creditOrderPoints, postPointsEntry, postWalletEntry } from '../wallet/service';
 import { assertCheckoutable, priceOrder } from './pricing';
 import { adminOrderRecords, orderRecords } from './records';
@@ -416,6 +418,43 @@ export const cancelOwnOrder = (ctx: AuthedContext, orderNo: string) =>
   changeOwn(ctx, orderNo, (work, order, now) =>
     cancel(work, order, now, 'cancelled by member', { actorId: ctx.user.uid, locale: ctx.locale }),
   );
+
+/** The member reviews a completed order, once, one item per line (reviews module writes them). */
+export const commentOrder = (ctx: AuthedContext, input: { order_no: string; items: ReviewItemInput[] }) =>
+  changeOwn(ctx, input.order_no, async (work, order, now) => {
+    if (order.status !== S.completed) fail('REVIEW_NOT_ALLOWED');
+    if (order.reviewedAt) fail('ALREADY_REVIEWED');
+    const lines = (await repo.linesOf(work.tx, [order.id])).get(order.id) ?? [];
+    const bySku = new Map(input.items.map((i) => [i.sku_id, i]));
+    if (bySku.size !== input.items.length || lines.some((l) => !bySku.has(l.skuId)) || bySku.size !== lines.length) {
+      fail('INVALID_PARAM', { field: 'items' }, { field: 'items', reason: 'oneItemPerLine' });
+    }
+    await writeReviews(
+      work.tx,
+      order.id,
+      order.userId,
+      lines.map((l) => {
+        const item = bySku.get(l.skuId)!;
+        return {
+          goodsId: l.goodsId,
+          skuId: l.skuId,
+          goodsName: l.goodsName,
+          skuName: l.skuName,
+          skuNameI18n: l.skuNameI18n,
+          rate: item.rate,
+          content: item.content.trim(),
+          images: item.images ?? [],
+        };
+      }),
+      now,
+    );
+    const [reviewed] = await work.tx
+      .update(orders)
+      .set({ reviewedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return reviewed!;
+  });
 
 /** The member received a shipped order: received, then completed. */
 export const confirmReceipt = (ctx: AuthedContext, orderNo: string) =>
