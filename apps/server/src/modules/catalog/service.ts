@@ -31,6 +31,7 @@ import { runUnitOfWork } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { uploadsRoot } from '../account/upload';
 import { auditBy, recordAudit } from '../audit/service';
+import { couponGoodsIds } from '../coupons/service';
 import { assertFreightRule } from '../freight/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist, getCourseOrFail, listCourses } from '../schedule/service';
@@ -260,12 +261,16 @@ const MAX_KEYWORD = 32;
  * A page of goods on sale, as every visitor sees it: served from the catalog's read cache
  * (read-cache.ts) while nothing in the catalog changed.
  */
-export function listGoodsForMembers(
+export async function listGoodsForMembers(
   ctx: CallContext,
   input: z.output<typeof goodsListInput>,
 ): Promise<SerializedAnswer> {
-  const { coupon_id: _ignored, ...query } = input;
-  const key = JSON.stringify(['list', ctx.locale, query]);
+  // "Goods this coupon applies to": the coupon's goods (none named: every goods item).
+  const { coupon_id, ...query } = input;
+  const couponGoods = coupon_id ? await couponGoodsIds(ctx.db, coupon_id) : null;
+  if (coupon_id && !couponGoods) fail('NOT_FOUND', {}, { field: 'coupon_id' });
+  const ids = couponGoods?.length ? couponGoods : undefined;
+  const key = JSON.stringify(['list', ctx.locale, query, ids ?? null]);
   return catalogReadCache(ctx.db).read(key, ctx.clock.now().getTime(), async () => {
     const course = input.course_id ? await getCourseOrFail(ctx.db, input.course_id) : undefined;
     const { rows, total } = await repo.listGoods(
@@ -276,6 +281,7 @@ export function listGoodsForMembers(
         keyword: input.keyword,
         type: input.type,
         course: course ? { id: course.id, acceptedGoodsIds: course.acceptedGoodsIds } : undefined,
+        ids,
       },
       input,
       { sort: input.sort },

@@ -1,6 +1,7 @@
 import { adminCouponCalls, couponCalls, discountLabel } from '@studio/contract/coupons';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { orderCalls } from '@studio/contract/orders';
+import { shopCalls } from '@studio/contract/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../../platform/clock';
@@ -213,6 +214,20 @@ describe('exchange codes', () => {
     expect(answers.filter((a) => a.code === 'EXCHANGE_FAILED')).toHaveLength(19);
     expect(await copiesOf(coupon._id)).toHaveLength(1);
     expect((await couponRow(coupon._id)).claimed).toBe(1);
+  });
+});
+
+describe('goods a coupon applies to', () => {
+  it("the goods list filtered by coupon_id shows the coupon's goods, or all for a coupon on everything", async () => {
+    const a = await buildGoods(t, admin.token);
+    const b = await buildGoods(t, admin.token);
+    const limited = await buildCoupon(t, admin.token, { goods_ids: [a._id] });
+    const list = await t.call(shopCalls.getGoodsList, { coupon_id: limited._id, pageSize: 100 });
+    expect(list.rows.map((g) => g._id)).toEqual([a._id]);
+    const all = await buildCoupon(t, admin.token);
+    const everything = await t.call(shopCalls.getGoodsList, { coupon_id: all._id, pageSize: 100 });
+    expect(everything.rows.map((g) => g._id)).toEqual(expect.arrayContaining([a._id, b._id]));
+    expect((await t.call(shopCalls.getGoodsList, { coupon_id: 'nope' })).code).toBe('NOT_FOUND');
   });
 });
 

@@ -5,6 +5,7 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
+import { uploadedImage } from '../account/service';
 import { returnStock } from '../catalog/service';
 import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
 import { refundableOf, refundOrderPayment } from '../payments/refunds';
@@ -43,7 +44,7 @@ export const applyRefund = (ctx: AuthedContext, input: { order_no: string; reaso
       orderId: order.id,
       userId: order.userId,
       reason: input.reason,
-      images: input.images,
+      images: await Promise.all(input.images.map((url) => uploadedImage(work.tx, url, 'images', order.userId))),
       previousStatus: order.status,
       requestedAmount: left,
       createdAt: now,

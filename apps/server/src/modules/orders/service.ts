@@ -24,6 +24,7 @@ import { newId, randomCode, randomDigits } from '../../platform/ids';
 import { type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
+import { uploadedImage } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { removeCheckedOut } from '../cart/service';
 import { holdStock, returnStock } from '../catalog/service';
@@ -429,6 +430,13 @@ export const commentOrder = (ctx: AuthedContext, input: { order_no: string; item
     if (bySku.size !== input.items.length || lines.some((l) => !bySku.has(l.skuId)) || bySku.size !== lines.length) {
       fail('INVALID_PARAM', { field: 'items' }, { field: 'items', reason: 'oneItemPerLine' });
     }
+    const images = new Map<string, string[]>();
+    for (const item of input.items) {
+      images.set(
+        item.sku_id,
+        await Promise.all((item.images ?? []).map((url) => uploadedImage(work.tx, url, 'images', order.userId))),
+      );
+    }
     await writeReviews(
       work.tx,
       order.id,
@@ -443,7 +451,7 @@ export const commentOrder = (ctx: AuthedContext, input: { order_no: string; item
           skuNameI18n: l.skuNameI18n,
           rate: item.rate,
           content: item.content.trim(),
-          images: item.images ?? [],
+          images: images.get(l.skuId) ?? [],
         };
       }),
       now,

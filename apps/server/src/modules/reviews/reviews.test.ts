@@ -4,7 +4,7 @@ import { verifyCalls } from '@studio/contract/teacher';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { auditEntriesFor } from '../audit/testing';
-import { buildGoods } from '../catalog/testing';
+import { buildGoods, uploadedPng } from '../catalog/testing';
 import { credit, placeOrder } from '../orders/testing';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
 
@@ -62,8 +62,22 @@ describe('reviews', () => {
     );
     expect(blank).toMatchObject({ code: 'INVALID_PARAM', reason: 'reviewContentRequired' });
 
+    const photo = await uploadedPng(t, m.id);
+    const theirs = await uploadedPng(t, admin.id);
+    const stolen = await t.call(
+      orderCalls.comment,
+      {
+        order_no,
+        items: [
+          { sku_id: blue!._id, rate: 5, content: 'Mine?', images: [theirs] },
+          { sku_id: green!._id, rate: 4, content: 'Good colour' },
+        ],
+      },
+      { token: m.token },
+    );
+    expect(stolen).toMatchObject({ code: 'INVALID_PARAM', reason: 'notYourUpload' });
     const items = [
-      { sku_id: blue!._id, rate: 5, content: 'Lovely grip', images: ['/uploads/a.webp'] },
+      { sku_id: blue!._id, rate: 5, content: 'Lovely grip', images: [photo] },
       { sku_id: green!._id, rate: 4, content: 'Good colour' },
     ];
     const done = await t.call(orderCalls.comment, { order_no, items }, { token: m.token });
@@ -80,7 +94,7 @@ describe('reviews', () => {
       ]),
     );
     const photos = await t.call(reviewCalls.getGoodsReviews, { goods_id: goods._id, with_images: true });
-    expect(photos).toMatchObject({ total: 1, rows: [{ content: 'Lovely grip', images: ['/uploads/a.webp'] }] });
+    expect(photos).toMatchObject({ total: 1, rows: [{ content: 'Lovely grip', images: [photo] }] });
   });
 
   it('only a completed order can be reviewed', async () => {
