@@ -391,6 +391,51 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
   },
   {
+    path: paths.selectCoupon,
+    titleKey: 'coupons.selectTitle',
+    page: load(
+      () => import('@/features/orders/pages/select-coupon-page'),
+      (m) => m.SelectCouponPage,
+    ),
+  },
+  {
+    // The centre is public (pub_getCenter): a visitor sees what is on offer; Claim asks for a login.
+    path: paths.couponList,
+    titleKey: 'coupons.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/coupons/pages/coupon-list-page'),
+      (m) => m.CouponListPage,
+    ),
+  },
+  {
+    path: paths.couponDetail,
+    titleKey: 'coupons.detailTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/coupons/pages/coupon-detail-page'),
+      (m) => m.CouponDetailPage,
+    ),
+  },
+  {
+    path: paths.orderComment,
+    titleKey: 'orders.comment.title',
+    page: load(
+      () => import('@/features/orders/pages/order-comment-page'),
+      (m) => m.OrderCommentPage,
+    ),
+  },
+  {
+    // Spec 2: anonymous visitors may read comments.
+    path: paths.goodsComment,
+    titleKey: 'shop.reviews.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/shop/pages/goods-comment-page'),
+      (m) => m.GoodsCommentPage,
+    ),
+  },
+  {
     path: paths.orderList,
     titleKey: 'orders.title',
     page: load(

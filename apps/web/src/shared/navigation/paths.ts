@@ -53,6 +53,11 @@ export const paths = {
   walletList: '/pages/user/wallet/list',
   integral: '/pages/user/integral/integral',
   integralList: '/pages/user/integral/list',
+  couponList: '/pages/coupon/list',
+  couponDetail: '/pages/coupon/detail',
+  selectCoupon: '/pages/goods/select-coupon',
+  orderComment: '/pages/user/order/comment',
+  goodsComment: '/pages/goods/goods-comment',
 
   teacherWorkbench: '/pages/teacher/workbench',
   teacherIntroduction: '/pages/teacher/introduction',

@@ -1,8 +1,10 @@
+import { couponCalls } from '@studio/contract/coupons';
 import type { MchInfo } from '@studio/contract/merchant';
 import { type OrderInput, type OrderRecord, orderCalls } from '@studio/contract/orders';
 import { type PayType, paymentCalls } from '@studio/contract/payments';
-import { walletCalls } from '@studio/contract/wallet';
-import { useQuery } from '@tanstack/react-query';
+import { type ReviewItemInput, reviewCalls } from '@studio/contract/reviews';
+import { integralCalls, walletCalls } from '@studio/contract/wallet';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { refreshCart } from '@/features/shop/api/cart';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
@@ -30,8 +32,14 @@ export function useOrderCounts(enabled = true) {
   return useQuery({ ...callQuery(orderCalls.getCounts, {}, { silent: true }), enabled });
 }
 
+/** Re-priced on every change (coupon, points, address); the last answer stays on screen meanwhile. */
 export function usePreview(input: OrderInput, enabled: boolean) {
-  return useQuery({ ...callQuery(orderCalls.previewOrder, input), enabled, staleTime: 0 });
+  return useQuery({
+    ...callQuery(orderCalls.previewOrder, input),
+    enabled,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export async function createOrder(input: OrderInput) {
@@ -67,7 +75,8 @@ export async function cancelOrder(orderNo: string): Promise<OrderRecord> {
   try {
     return (await call(orderCalls.cancel, { order_no: orderNo })).order;
   } finally {
-    await invalidateOrders();
+    // Its coupon and points come back.
+    await afterMoneyChange();
   }
 }
 
@@ -77,6 +86,39 @@ export async function confirmReceipt(orderNo: string): Promise<OrderRecord> {
   } finally {
     await invalidateOrders();
   }
+}
+
+/** The order's points, coupon and wallet move with a refund or an order: all their queries refetch. */
+async function afterMoneyChange(): Promise<void> {
+  await invalidateOrders();
+  await Promise.all(
+    [integralCalls.getBalance.url, integralCalls.getLedger.url, couponCalls.getList.url, couponCalls.getCounts.url].map(
+      (url) => queryClient.invalidateQueries({ queryKey: [url] }),
+    ),
+  );
+}
+
+export async function applyRefund(orderNo: string, reason: string, images: string[]): Promise<OrderRecord> {
+  try {
+    return (await call(orderCalls.applyRefund, { order_no: orderNo, reason, images })).order;
+  } finally {
+    await afterMoneyChange();
+  }
+}
+
+export async function cancelRefund(orderNo: string): Promise<OrderRecord> {
+  try {
+    return (await call(orderCalls.cancelRefund, { order_no: orderNo })).order;
+  } finally {
+    await afterMoneyChange();
+  }
+}
+
+export async function commentOrder(orderNo: string, items: ReviewItemInput[]): Promise<OrderRecord> {
+  const { order } = await call(orderCalls.comment, { order_no: orderNo, items });
+  await invalidateOrders();
+  await queryClient.invalidateQueries({ queryKey: [reviewCalls.getGoodsReviews.url] });
+  return order;
 }
 
 export function usePaymentStatus(outTradeNo: string | null) {
@@ -97,6 +139,7 @@ export const orderLinks = {
   info: (orderNo: string) => `${paths.orderInfo}?order_no=${encodeURIComponent(orderNo)}`,
   pay: (orderNo: string) => `${paths.goodsOrderPay}?order_no=${encodeURIComponent(orderNo)}`,
   express: (orderNo: string) => `${paths.orderExpress}?order_no=${encodeURIComponent(orderNo)}`,
+  comment: (orderNo: string) => `${paths.orderComment}?order_no=${encodeURIComponent(orderNo)}`,
   list: (tab = 'all') => `${paths.orderList}?tab=${tab}`,
   /** items: sku id and quantity pairs; fromCart: the lines leave the cart once ordered. */
   confirm: (items: { sku_id: string; buy_num: number }[], fromCart: boolean) =>

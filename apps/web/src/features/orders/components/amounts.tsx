@@ -1,16 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
 
-/** Goods, freight and what is paid, as a receipt reads. */
+/** Goods, freight, what the coupon and points took off, and what is paid, as a receipt reads. */
 export function Amounts({
   goods,
   freight,
   pay,
+  coupon = 0,
+  points = 0,
+  pointsUsed = 0,
+  refunded = 0,
   showFreight = true,
 }: {
   goods: number;
   freight: number;
   pay: number;
+  coupon?: number;
+  points?: number;
+  pointsUsed?: number;
+  refunded?: number;
   showFreight?: boolean;
 }) {
   const { t } = useTranslation();
@@ -27,10 +35,28 @@ export function Amounts({
           <dd>{freight === 0 ? t('orders.amounts.free') : format.money(freight)}</dd>
         </div>
       )}
+      {coupon > 0 && (
+        <div>
+          <dt>{t('orders.amounts.coupon')}</dt>
+          <dd>−{format.money(coupon)}</dd>
+        </div>
+      )}
+      {points > 0 && (
+        <div>
+          <dt>{t('orders.amounts.points', { count: pointsUsed })}</dt>
+          <dd>−{format.money(points)}</dd>
+        </div>
+      )}
       <div className="amounts-total">
         <dt>{t('orders.amounts.pay')}</dt>
         <dd>{format.money(pay)}</dd>
       </div>
+      {refunded > 0 && (
+        <div>
+          <dt>{t('orders.amounts.refunded')}</dt>
+          <dd>{format.money(refunded)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

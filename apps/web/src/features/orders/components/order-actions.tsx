@@ -1,10 +1,13 @@
 import type { OrderRecord } from '@studio/contract/orders';
-import { Button, Dialog } from 'antd-mobile';
+import { REFUND_MAX_IMAGES, REFUND_REASON_MAX } from '@studio/contract/refunds';
+import { Button, Dialog, ImageUploader, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_MIME_TYPES, uploadImage } from '@/shared/api/upload';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
-import { cancelOrder, confirmReceipt, orderLinks } from '../api/orders';
+import { applyRefund, cancelOrder, cancelRefund, confirmReceipt, orderLinks } from '../api/orders';
 
 /** The actions of spec section 4 that the order's status allows, as the server lists them. */
 export function OrderActions({ order, compact = false }: { order: OrderRecord; compact?: boolean }) {
@@ -30,9 +33,48 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
     await confirmReceipt(order.order_no);
     showToast(t('orders.actions.received'));
   });
+  const [refundOpen, setRefundOpen] = useState(false);
+  const [withdraw, withdrawing] = useLockedAction(async () => {
+    const ok = await Dialog.confirm({
+      content: t('orders.refund.cancelConfirm'),
+      confirmText: t('orders.actions.cancelRefund'),
+      cancelText: t('orders.actions.keep'),
+    });
+    if (!ok) return;
+    await cancelRefund(order.order_no);
+    showToast(t('orders.refund.cancelled'));
+  });
   if (order.actions.length === 0) return null;
   return (
     <div className="order-actions">
+      {order.actions.includes('refund_details') && compact && (
+        <Button size={size} fill="outline" onClick={() => navigateTo(orderLinks.info(order.order_no))}>
+          {t('orders.actions.refundDetails')}
+        </Button>
+      )}
+      {order.actions.includes('cancel_refund') && (
+        <Button size={size} fill="outline" loading={withdrawing} onClick={() => void withdraw()}>
+          {t('orders.actions.cancelRefund')}
+        </Button>
+      )}
+      {order.actions.includes('apply_refund') && (
+        <>
+          <Button size={size} fill="outline" onClick={() => setRefundOpen(true)}>
+            {t('orders.actions.applyRefund')}
+          </Button>
+          <RefundSheet order={order} open={refundOpen} onClose={() => setRefundOpen(false)} />
+        </>
+      )}
+      {order.actions.includes('review') && (
+        <Button
+          size={size}
+          color="primary"
+          fill="outline"
+          onClick={() => navigateTo(orderLinks.comment(order.order_no))}
+        >
+          {t('orders.actions.review')}
+        </Button>
+      )}
       {order.actions.includes('cancel') && (
         <Button size={size} fill="outline" loading={cancelling} onClick={() => void cancel()}>
           {t('orders.actions.cancel')}
@@ -59,5 +101,70 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
         </Button>
       )}
     </div>
+  );
+}
+
+/** Apply for a refund: a reason (required) and up to nine photos; staff decide, the order shows the progress. */
+function RefundSheet({ order, open, onClose }: { order: OrderRecord; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [images, setImages] = useState<ImageUploadItem[]>([]);
+  const [tried, setTried] = useState(false);
+  const [submit, submitting] = useLockedAction(async () => {
+    setTried(true);
+    if (!reason.trim()) return;
+    await applyRefund(
+      order.order_no,
+      reason.trim(),
+      images.map((i) => i.url),
+    );
+    showToast(t('orders.refund.applied'));
+    onClose();
+  });
+  const missing = tried && !reason.trim();
+  const id = `refund-${order.order_no}`;
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet">
+      <form
+        className="stack-tight"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 className="section-title">{t('orders.refund.title')}</h2>
+        <p className="secondary">{t('orders.refund.help')}</p>
+        <label className="field-label" htmlFor={`${id}-reason`}>
+          {t('orders.refund.reason')}
+        </label>
+        <TextArea
+          id={`${id}-reason`}
+          value={reason}
+          onChange={setReason}
+          maxLength={REFUND_REASON_MAX}
+          rows={3}
+          showCount
+          placeholder={t('orders.refund.reasonPlaceholder')}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
+        />
+        {missing && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {t('orders.refund.reasonRequired')}
+          </p>
+        )}
+        <ImageUploader
+          value={images}
+          onChange={setImages}
+          upload={async (file) => ({ url: await uploadImage(file) })}
+          maxCount={REFUND_MAX_IMAGES}
+          accept={IMAGE_MIME_TYPES.join(',')}
+          multiple
+        />
+        <Button block type="submit" color="primary" loading={submitting}>
+          {t('orders.refund.submit')}
+        </Button>
+      </form>
+    </Popup>
   );
 }

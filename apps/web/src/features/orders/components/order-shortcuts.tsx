@@ -1,5 +1,12 @@
 import { Badge } from 'antd-mobile';
-import { CheckCircleOutline, PayCircleOutline, RightOutline, SendOutline, TruckOutline } from 'antd-mobile-icons';
+import {
+  CheckCircleOutline,
+  PayCircleOutline,
+  RightOutline,
+  SendOutline,
+  TruckOutline,
+  UndoOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/shared/ui/app-link';
 import { orderLinks, useOrderCounts } from '../api/orders';
@@ -10,6 +17,7 @@ const SHORTCUTS = [
   { tab: 'unshipped', Icon: SendOutline },
   { tab: 'unreceived', Icon: TruckOutline },
   { tab: 'completed', Icon: CheckCircleOutline },
+  { tab: 'refund', Icon: UndoOutline },
 ] as const;
 
 /** Me: "My orders" with a shortcut to each tab and how many orders wait in it (live: pushes refetch the counts). */

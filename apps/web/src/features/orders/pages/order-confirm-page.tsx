@@ -1,12 +1,13 @@
 import type { AddressRecord } from '@studio/contract/addresses';
 import { type CheckoutProblem, ORDER_REMARK_MAX, type OrderPreview } from '@studio/contract/orders';
-import { Button, Popup, Radio, Selector, TextArea } from 'antd-mobile';
+import { Button, Popup, Radio, Selector, Switch, TextArea } from 'antd-mobile';
 import { EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addressLine, useAddresses } from '@/features/addresses/api/addresses';
+import { CouponCard } from '@/features/coupons/components/coupon-card';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { useFormat } from '@/shared/format/use-format';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
@@ -28,11 +29,21 @@ export function OrderConfirmPage() {
   const [delivery, setDelivery] = useState<'express' | 'pickup'>('express');
   const [addressId, setAddressId] = useState<string | undefined>();
   const [remark, setRemark] = useState('');
-  const input = { items, delivery, address_id: addressId, from_cart: fromCart };
+  const [couponId, setCouponId] = useState<string | undefined>();
+  const [points, setPoints] = useState(0);
+  const [couponSheet, setCouponSheet] = useState(params.get('pick_coupon') === '1');
+  const input = {
+    items,
+    delivery,
+    address_id: addressId,
+    from_cart: fromCart,
+    coupon_id: couponId,
+    use_points: points,
+  };
   const preview = usePreview(input, items.length > 0);
 
   const [place, placing] = useLockedAction(async () => {
-    const placed = await createOrder({ ...input, remark });
+    const placed = await createOrder({ ...input, coupon_id: preview.data?.preview.coupon_id ?? undefined, remark });
     await redirectTo(orderLinks.pay(placed.order_no));
   });
 
@@ -83,14 +94,42 @@ export function OrderConfirmPage() {
           placeholder={t('orders.confirm.remarkPlaceholder')}
         />
       </section>
+      <section className="card discount-rows">
+        <button type="button" className="discount-row" onClick={() => setCouponSheet(true)}>
+          <span>{t('orders.confirm.coupon')}</span>
+          <span className={p.coupon_amount > 0 ? 'discount-value' : 'secondary'}>
+            {p.coupon_amount > 0
+              ? `−${format.money(p.coupon_amount)}`
+              : p.coupons.some((c) => c.usable)
+                ? t('orders.confirm.couponsAvailable', { count: p.coupons.filter((c) => c.usable).length })
+                : t('orders.confirm.noCoupon')}
+          </span>
+          <RightOutline aria-hidden="true" />
+        </button>
+        <PointsRow preview={p} used={points} onChange={setPoints} />
+      </section>
       <section className="card">
         <Amounts
           goods={p.goods_amount}
           freight={p.freight_amount}
+          coupon={p.coupon_amount}
+          points={p.points.amount}
+          pointsUsed={p.points.used}
           pay={p.pay_amount}
           showFreight={p.kind === 'goods'}
         />
       </section>
+      <CouponSheet
+        open={couponSheet}
+        preview={p}
+        onClose={() => setCouponSheet(false)}
+        onPick={(id) => {
+          setCouponId(id);
+          // The points allowed depend on what the coupon leaves: the member turns them on again.
+          setPoints(0);
+          setCouponSheet(false);
+        }}
+      />
       <div className="action-bar-spacer" />
       <div className="action-bar">
         {blocked && (
@@ -108,6 +147,103 @@ export function OrderConfirmPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** "Use 400 points for −£4.00": on or off; off when this order allows none (with the reason). */
+function PointsRow({
+  preview,
+  used,
+  onChange,
+}: {
+  preview: OrderPreview;
+  used: number;
+  onChange: (n: number) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const pts = preview.points;
+  if (pts.rule.value === 0) return null;
+  const on = used > 0 && preview.points.used > 0;
+  return (
+    <div className="discount-row">
+      <span id="points-label">
+        {pts.max > 0
+          ? t('orders.confirm.usePoints', { points: pts.max, amount: format.money(pts.max_amount) })
+          : t('orders.confirm.pointsNone', { balance: pts.balance })}
+        <span className="secondary points-rule">
+          {t('orders.confirm.pointsRule', {
+            per: format.money(pts.rule.per_amount),
+            points: pts.rule.points,
+            value: format.money(pts.rule.value),
+          })}
+        </span>
+      </span>
+      <Switch
+        aria-labelledby="points-label"
+        checked={on}
+        disabled={pts.max === 0}
+        onChange={(checked) => onChange(checked ? pts.max : 0)}
+      />
+    </div>
+  );
+}
+
+/** select-coupon: the member's coupons, usable first with what each saves, then why the others cannot be used. */
+function CouponSheet({
+  open,
+  preview,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  preview: OrderPreview;
+  onClose: () => void;
+  onPick: (id: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet coupon-sheet">
+      <h2 className="section-title">{t('coupons.selectTitle')}</h2>
+      {preview.coupons.length === 0 ? (
+        <p className="secondary">{t('orders.confirm.noCoupons')}</p>
+      ) : (
+        <ul className="coupon-cards" aria-label={t('coupons.selectTitle')}>
+          {preview.coupons.map((c) => (
+            <li key={c.member_coupon._id}>
+              <CouponCard
+                coupon={c.member_coupon.coupon}
+                startsAt={c.member_coupon.starts_at}
+                endsAt={c.member_coupon.ends_at}
+                muted={!c.usable}
+                note={
+                  c.usable ? (
+                    <span className="discount-value">
+                      {t('orders.confirm.saves', { amount: format.money(c.deduction) })}
+                    </span>
+                  ) : (
+                    <span className="coupon-why">{t(`coupons.why.${c.reason}`)}</span>
+                  )
+                }
+                action={
+                  c.usable ? (
+                    <Radio
+                      aria-label={c.member_coupon.coupon.name}
+                      checked={preview.coupon_id === c.member_coupon._id}
+                      onChange={() => onPick(c.member_coupon._id)}
+                    />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button block fill="outline" onClick={() => onPick(undefined)}>
+        {t('orders.confirm.noCouponChoice')}
+      </Button>
+    </Popup>
   );
 }
 

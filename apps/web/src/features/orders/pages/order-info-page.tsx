@@ -88,13 +88,18 @@ export function OrderInfoPage() {
         <Amounts
           goods={o.goods_amount}
           freight={o.freight_amount}
+          coupon={o.coupon_amount}
+          points={o.points_amount}
+          pointsUsed={o.points_used}
           pay={o.pay_amount}
+          refunded={o.refunded_amount}
           showFreight={o.kind === 'goods'}
         />
       </section>
+      {o.refund && <RefundProgress order={o} />}
       <OrderFacts order={o} />
       <Timeline order={o} />
-      {o.actions.some((a) => a !== 'pickup_code') && (
+      {o.actions.some((a) => a !== 'pickup_code' && a !== 'refund_details') && (
         <>
           <div className="action-bar-spacer" />
           <div className="action-bar">
@@ -103,6 +108,54 @@ export function OrderInfoPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** Where the refund stands: applied (with the reason), approved (the amount, back to where it was paid from) or refused (why). */
+function RefundProgress({ order }: { order: OrderRecord }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const r = order.refund!;
+  return (
+    <section className="card stack-tight" aria-labelledby="refund-title">
+      <h2 className="section-title" id="refund-title">
+        {t('orders.refund.progress')}
+      </h2>
+      <p>
+        <strong className={r.status === 'refused' ? 'is-danger' : undefined}>
+          {t(`orders.refund.status.${r.status}`)}
+        </strong>
+      </p>
+      <dl className="order-facts">
+        <div>
+          <dt className="secondary">{t('orders.refund.appliedAt')}</dt>
+          <dd className="figures">{format.dateTime(r.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="secondary">{t('orders.refund.reason')}</dt>
+          <dd>{r.reason}</dd>
+        </div>
+        <div>
+          <dt className="secondary">{t('orders.refund.requested')}</dt>
+          <dd className="figures">{format.money(r.requested_amount)}</dd>
+        </div>
+        {r.approved_amount !== null && (
+          <div>
+            <dt className="secondary">{t('orders.refund.approved')}</dt>
+            <dd className="figures">{format.money(r.approved_amount)}</dd>
+          </div>
+        )}
+        {r.refuse_reason && (
+          <div>
+            <dt className="secondary">{t('orders.refund.refuseReason')}</dt>
+            <dd>{r.refuse_reason}</dd>
+          </div>
+        )}
+      </dl>
+      {r.status === 'approved' && order.pay_type && (
+        <p className="secondary">{t('orders.refund.backTo', { method: t(`orders.payTypes.${order.pay_type}`) })}</p>
+      )}
+    </section>
   );
 }
 

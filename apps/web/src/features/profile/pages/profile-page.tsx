@@ -13,6 +13,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { couponLinks, useUsableCouponCount } from '@/features/coupons/api/coupons';
 import { OrderShortcuts } from '@/features/orders/components/order-shortcuts';
 import { useFormat } from '@/shared/format/use-format';
 import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
@@ -124,6 +125,7 @@ function MemberCard({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
   const format = useFormat();
   const name = userInfo.nickname || userInfo.username || t('profile.member');
+  const coupons = useUsableCouponCount(true).data?.usable;
   return (
     <section className="card member-card" aria-label={t('profile.memberCard')}>
       <div className="member-row">
@@ -147,6 +149,14 @@ function MemberCard({ userInfo }: { userInfo: UserInfo }) {
           <dd className="figure">
             <AppLink to={paths.integral} className="figure-link">
               {userInfo.account_integral.balance}
+            </AppLink>
+          </dd>
+        </div>
+        <div>
+          <dt className="secondary">{t('profile.coupons')}</dt>
+          <dd className="figure">
+            <AppLink to={couponLinks.list('usable')} className="figure-link">
+              {coupons ?? '–'}
             </AppLink>
           </dd>
         </div>

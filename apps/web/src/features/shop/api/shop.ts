@@ -1,4 +1,5 @@
 import type { CartSku } from '@studio/contract/cart';
+import { reviewCalls } from '@studio/contract/reviews';
 import { type GoodsDetail, type SkuRecord, shopCalls } from '@studio/contract/shop';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call, callQuery } from '@/shared/api/call-function';
@@ -68,4 +69,12 @@ export function rememberSearch(keyword: string) {
 
 export function clearSearchHistory() {
   patchLifeData('goods', { searchHistory: [] });
+}
+
+/** A goods item's rating and latest reviews (the detail page shows three; goods-comment pages through them). */
+export function useReviewSummary(goodsId: string, latest = 3) {
+  return useQuery({
+    ...callQuery(reviewCalls.getGoodsReviews, { goods_id: goodsId, pageSize: latest }, { silent: true }),
+    enabled: Boolean(goodsId),
+  });
 }

@@ -11,13 +11,15 @@ import { navigateTo, openLogin } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { useLifeData } from '@/shared/store/life-data';
+import { AppLink } from '@/shared/ui/app-link';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { addToCart, cartCount } from '../api/cart';
-import { cartSkuOf, useGoodsDetail, useToggleCollect } from '../api/shop';
+import { cartSkuOf, useGoodsDetail, useReviewSummary, useToggleCollect } from '../api/shop';
 import { GoodsImage } from '../components/goods-image';
 import { Price } from '../components/price';
 import { QuantityStepper } from '../components/quantity-stepper';
+import { RatingLine, ReviewItem } from '../components/reviews';
 import '../components/shop.css';
 
 /** goods-detail?_id=&sku_id=: pictures, price, the spec sheet, add to cart or buy now, favourite, share. */
@@ -77,10 +79,42 @@ function GoodsView({ goods, initialSku }: { goods: GoodsDetail; initialSku: stri
           <div dangerouslySetInnerHTML={{ __html: goods.description }} />
         </section>
       )}
+      <LatestReviews goodsId={goods._id} />
       <div className="action-bar-spacer" />
       <GoodsActions goods={goods} onAdd={() => setSheet('cart')} onBuy={() => setSheet('buy')} />
       <SpecSheet goods={goods} mode={sheet} skuId={skuId} onSku={setSkuId} onClose={() => setSheet(null)} />
     </article>
+  );
+}
+
+/** The rating, the latest three reviews, and a link to all of them (goods-comment). */
+function LatestReviews({ goodsId }: { goodsId: string }) {
+  const { t } = useTranslation();
+  const reviews = useReviewSummary(goodsId).data;
+  if (!reviews) return null;
+  return (
+    <section className="card stack-tight" aria-labelledby="reviews-title">
+      <div className="reviews-heading">
+        <h2 className="section-title" id="reviews-title">
+          {t('shop.reviews.title')}
+        </h2>
+        {reviews.summary.count > 0 && (
+          <AppLink to={`${paths.goodsComment}?goods_id=${encodeURIComponent(goodsId)}`} className="reviews-all">
+            {t('shop.reviews.seeAll', { count: reviews.summary.count })}
+          </AppLink>
+        )}
+      </div>
+      <RatingLine summary={reviews.summary} />
+      {reviews.rows.length > 0 && (
+        <ul className="review-list">
+          {reviews.rows.map((r) => (
+            <li key={r._id}>
+              <ReviewItem review={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

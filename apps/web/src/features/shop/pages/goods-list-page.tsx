@@ -1,6 +1,8 @@
 import { shopCalls } from '@studio/contract/shop';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCenterCoupon } from '@/features/coupons/api/coupons';
+import { CouponCard } from '@/features/coupons/components/coupon-card';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
@@ -8,7 +10,19 @@ import { PageSkeleton } from '@/shared/ui/page-states';
 import { GoodsGrid } from '../components/goods-grid';
 import '../components/shop.css';
 
-/** goods-list?category_id=&keyword=&coupon_id=: goods of a category, a search or (later) a coupon. */
+/** "Goods this coupon applies to": the coupon above the goods it can be spent on. */
+function CouponBanner({ couponId }: { couponId: string }) {
+  const { t } = useTranslation();
+  const coupon = useCenterCoupon(couponId).data?.coupon;
+  return (
+    <section className="stack-tight" aria-label={t('coupons.goodsBanner')}>
+      <p className="secondary">{t('coupons.goodsBanner')}</p>
+      {coupon && <CouponCard coupon={coupon} />}
+    </section>
+  );
+}
+
+/** goods-list?category_id=&keyword=&coupon_id=: goods of a category, a search or a coupon. */
 export function GoodsListPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -21,6 +35,7 @@ export function GoodsListPage() {
   return (
     <div className="stack shop-list-page">
       {input.keyword && <p className="secondary">{t('shop.resultsFor', { keyword: input.keyword })}</p>}
+      {input.coupon_id && <CouponBanner couponId={input.coupon_id} />}
       <PagedList
         source={source}
         skeleton={<PageSkeleton rows={3} />}
