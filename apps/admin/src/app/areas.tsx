@@ -7,8 +7,11 @@ import {
   DashboardOutlined,
   HomeOutlined,
   ProfileOutlined,
+  RollbackOutlined,
   SettingOutlined,
   ShoppingOutlined,
+  StarOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -106,6 +109,24 @@ export const AREAS: Area[] = [
     path: 'orders/:no',
     permission: 'orders.manage',
     load: () => import('@/pages/orders/order-page').then((m) => m.OrderPage),
+  },
+  {
+    path: 'refunds',
+    permission: 'refunds.manage',
+    load: () => import('@/pages/refunds/refunds-page').then((m) => m.RefundsPage),
+    menu: { group: 'shop', label: 'menu.refunds', icon: <RollbackOutlined /> },
+  },
+  {
+    path: 'shop/coupons',
+    permission: 'shop.manage',
+    load: () => import('@/pages/coupons/coupons-page').then((m) => m.CouponsPage),
+    menu: { group: 'shop', label: 'menu.coupons', icon: <TagsOutlined /> },
+  },
+  {
+    path: 'shop/reviews',
+    permission: 'shop.manage',
+    load: () => import('@/pages/reviews/reviews-page').then((m) => m.ReviewsPage),
+    menu: { group: 'shop', label: 'menu.reviews', icon: <StarOutlined /> },
   },
   {
     path: 'shop/freight',

@@ -7,6 +7,7 @@ import { findUserByUsername } from './account/repo';
 import { users } from './account/schema';
 import { createUser } from './account/service';
 import { seedShop } from './catalog/seed';
+import { seedCoupons } from './coupons/seed';
 import { merchants } from './merchant/schema';
 import { MERCHANT_ID } from './merchant/service';
 import { seedClasses } from './reservations/seed';
@@ -88,4 +89,5 @@ export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: str
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
   const admin = await findUserByUsername(db, 'admin');
   await seedShop(db, now, dataDir, admin!.id);
+  await seedCoupons(db, now);
 }

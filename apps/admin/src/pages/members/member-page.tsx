@@ -51,6 +51,7 @@ function MemberView({ user }: { user: AdminUserRow }) {
       </Flex>
       {canPackages && <PackagesCard userId={user._id} />}
       {canWallet && <WalletCard userId={user._id} />}
+      {canWallet && <WalletCard userId={user._id} book="points" />}
       {canClasses || canPackages ? (
         <Card size="small" style={{ marginTop: 16 }}>
           <Tabs

@@ -1,6 +1,6 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
-import { adminWalletCalls, MAX_ADJUSTMENT, type WalletEntryRecord } from '@studio/contract/wallet';
+import { adminIntegralCalls, adminWalletCalls, MAX_ADJUSTMENT, type WalletEntryRecord } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Statistic, Table } from 'antd';
 import { useState } from 'react';
@@ -11,30 +11,36 @@ import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { MoneyInput } from '@/shared/forms/money-input';
 
 interface AdjustFields {
-  /** Pounds as typed (negative takes money away). */
+  /** Pounds as typed, or points (negative takes away). */
   amount: number;
   reason: string;
 }
 
-/** A member's wallet: balance, its latest entries, and an adjustment with a reason (never below 0). */
-export function WalletCard({ userId }: { userId: string }) {
+/**
+ * A member's wallet (money) or points: the balance, its latest entries, and an adjustment with a
+ * reason (never below 0). `wallet.*` / `points.*` name the card's texts.
+ */
+export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 'money' | 'points' }) {
   const { t } = useTranslation('members');
   const format = useFormat();
   const { message, modal } = App.useApp();
-  const ledger = useQuery(callQuery(adminWalletCalls.getLedger, { user_id: userId, pageIndex: 1, pageSize: 5 }));
+  const calls = book === 'money' ? adminWalletCalls : adminIntegralCalls;
+  const k = book === 'money' ? 'wallet' : 'points';
+  const show = (n: number) => (book === 'money' ? format.money(n) : String(n));
+  const ledger = useQuery(callQuery(calls.getLedger, { user_id: userId, pageIndex: 1, pageSize: 5 }));
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AdjustFields>();
   const adjust = useCallMutation(
     (f: AdjustFields) =>
       call(
-        adminWalletCalls.adjust,
-        { user_id: userId, amount: toMinorUnits(f.amount), reason: f.reason },
+        calls.adjust,
+        { user_id: userId, amount: book === 'money' ? toMinorUnits(f.amount) : f.amount, reason: f.reason },
         { silent: true },
       ),
     {
-      invalidates: [[adminWalletCalls.getLedger.url]],
+      invalidates: [[calls.getLedger.url]],
       onSuccess: ({ balance }) => {
-        void message.success(t('wallet.done', { balance: format.money(balance) }));
+        void message.success(t(`${k}.done`, { balance: show(balance) }));
         form.resetFields();
         setOpen(false);
       },
@@ -44,29 +50,29 @@ export function WalletCard({ userId }: { userId: string }) {
   return (
     <Card
       size="small"
-      title={t('wallet.title')}
+      title={t(`${k}.title`)}
       style={{ marginTop: 16 }}
-      extra={<Button onClick={() => setOpen(true)}>{t('wallet.adjust')}</Button>}
+      extra={<Button onClick={() => setOpen(true)}>{t(`${k}.adjust`)}</Button>}
     >
-      <Statistic title={t('wallet.balance')} value={ledger.data ? format.money(ledger.data.balance) : '…'} />
+      <Statistic title={t(`${k}.balance`)} value={ledger.data ? show(ledger.data.balance) : '…'} />
       <Table<WalletEntryRecord>
         size="small"
         rowKey="_id"
         pagination={false}
         loading={ledger.isPending}
         dataSource={ledger.data?.rows ?? []}
-        locale={{ emptyText: t('wallet.empty') }}
+        locale={{ emptyText: t(`${k}.empty`) }}
         columns={[
           { key: 'at', title: t('wallet.at'), render: (_, e) => format.dateTime(e.created_at) },
           { key: 'kind', title: t('wallet.kind'), render: (_, e) => t(`wallet.kinds.${e.kind}`) },
-          { key: 'amount', title: t('wallet.amount'), align: 'right', render: (_, e) => format.money(e.amount) },
-          { key: 'after', title: t('wallet.after'), align: 'right', render: (_, e) => format.money(e.balance_after) },
+          { key: 'amount', title: t('wallet.amount'), align: 'right', render: (_, e) => show(e.amount) },
+          { key: 'after', title: t('wallet.after'), align: 'right', render: (_, e) => show(e.balance_after) },
           { key: 'reason', title: t('wallet.reason'), render: (_, e) => e.reason || e.ref || '—' },
         ]}
       />
       <Modal
         open={open}
-        title={t('wallet.adjust')}
+        title={t(`${k}.adjust`)}
         okText={t('common:actions.save')}
         cancelText={t('common:actions.cancel')}
         confirmLoading={adjust.isPending}
@@ -75,8 +81,16 @@ export function WalletCard({ userId }: { userId: string }) {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false} onFinish={(f) => adjust.mutate(f)}>
-          <Form.Item name="amount" label={t('wallet.amount')} extra={t('wallet.amountHelp')} rules={[requiredRule()]}>
-            <MoneyInput min={-toMajorUnits(MAX_ADJUSTMENT)} max={toMajorUnits(MAX_ADJUSTMENT)} style={{ width: 200 }} />
+          <Form.Item name="amount" label={t('wallet.amount')} extra={t(`${k}.amountHelp`)} rules={[requiredRule()]}>
+            {book === 'money' ? (
+              <MoneyInput
+                min={-toMajorUnits(MAX_ADJUSTMENT)}
+                max={toMajorUnits(MAX_ADJUSTMENT)}
+                style={{ width: 200 }}
+              />
+            ) : (
+              <InputNumber min={-MAX_ADJUSTMENT} max={MAX_ADJUSTMENT} precision={0} style={{ width: 200 }} />
+            )}
           </Form.Item>
           <Form.Item name="reason" label={t('wallet.reason')} rules={[requiredRule(), { max: 200 }]}>
             <Input maxLength={200} />

@@ -17,6 +17,7 @@ import { useFormat } from '@/shared/format/format';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { useConfirmDanger } from '@/shared/ui/confirm';
 import { Page, QueryState } from '@/shared/ui/page';
+import { RefundActions } from '../refunds/refund-actions';
 import { OrderStatusTag } from './order-status';
 
 /** One order: its lines, amounts, member, address and history; mark an offline payment received, ship, cancel. */
@@ -148,6 +149,34 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
                 label: t('paidAmount'),
                 children: <span className="figures">{format.money(order.paid_amount)}</span>,
               },
+              ...(order.refunded_amount > 0
+                ? [
+                    {
+                      key: 'refunded',
+                      label: t('refunded'),
+                      children: <span className="figures">{format.money(order.refunded_amount)}</span>,
+                    },
+                  ]
+                : []),
+              ...(order.refund
+                ? [
+                    {
+                      key: 'refund',
+                      label: t('refunds.title'),
+                      children: (
+                        <Flex vertical gap={4}>
+                          <span>
+                            {t(`refunds.statuses.${order.refund.status}`)} · {order.refund.reason}
+                          </span>
+                          {order.refund.refuse_reason && (
+                            <span className="secondary-text">{order.refund.refuse_reason}</span>
+                          )}
+                          <RefundActions order={order} />
+                        </Flex>
+                      ),
+                    },
+                  ]
+                : []),
               ...(order.expires_at
                 ? [{ key: 'expires', label: t('expires'), children: format.dateTime(order.expires_at) }]
                 : []),
@@ -230,6 +259,26 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
                   {format.money(order.freight_amount)}
                 </Table.Summary.Cell>
               </Table.Summary.Row>
+              {order.coupon_amount > 0 && (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={4} align="right">
+                    {t('coupon')}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    −{format.money(order.coupon_amount)}
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+              {order.points_amount > 0 && (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={4} align="right">
+                    {t('points')} ({order.points_used})
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    −{format.money(order.points_amount)}
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
               <Table.Summary.Row>
                 <Table.Summary.Cell index={0} colSpan={4} align="right">
                   <strong>{t('amount')}</strong>

@@ -1,0 +1,407 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCallMutation } from '@studio/client/mutation';
+import {
+  type AdminCouponRecord,
+  adminCouponCalls,
+  COUPON_TIME_FIXED,
+  discountLabel,
+  discountProportion,
+  MAX_CODES_PER_BATCH,
+} from '@studio/contract/coupons';
+import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
+import { resolveLocale } from '@studio/contract/locale';
+import type { LocalizedText } from '@studio/contract/localized-text';
+import { adminShopCalls } from '@studio/contract/shop';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, DatePicker, Flex, Form, InputNumber, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, callQuery } from '@/shared/api/client';
+import { useFormat } from '@/shared/format/format';
+import { FormDrawer } from '@/shared/forms/form-drawer';
+import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
+import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
+import { MoneyInput } from '@/shared/forms/money-input';
+import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
+import { listInputOf, useTableState } from '@/shared/table/table-state';
+import { downloadCsv } from '@/shared/ui/download';
+import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
+import { Page } from '@/shared/ui/page';
+
+interface CouponFields {
+  name: LocalizedText;
+  type: 1 | 2;
+  /** Pounds as typed. */
+  min_amount: number;
+  discount_amount?: number;
+  discount_proportion?: number;
+  time_type: 0 | 1;
+  range?: [Dayjs, Dayjs];
+  start_days?: number;
+  end_days?: number;
+  goods_ids: string[];
+  total: number;
+  per_member_limit: number;
+  in_center: boolean;
+  enabled: boolean;
+}
+
+/** Coupons: the studio's coupons with how many were claimed and used; create, edit, and make exchange codes. */
+export function CouponsPage() {
+  const { t, i18n } = useTranslation('coupons');
+  const { message, modal } = App.useApp();
+  const format = useFormat();
+  const locale = resolveLocale(i18n.language);
+  const table = useTableState(['keyword'] as const);
+  const list = useQuery({
+    ...callQuery(adminCouponCalls.getList, listInputOf(adminCouponCalls.getList, table.query)),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<AdminCouponRecord | 'new' | null>(null);
+  const [codesFor, setCodesFor] = useState<AdminCouponRecord | null>(null);
+  const [form] = Form.useForm<CouponFields>();
+  const goods = useQuery({
+    ...callQuery(adminShopCalls.getGoodsList, { pageIndex: 1, pageSize: 100, order: 'asc' }),
+    enabled: editing !== null,
+  });
+  const save = useCallMutation(
+    (f: CouponFields) =>
+      call(
+        adminCouponCalls.save,
+        {
+          ...(editing && editing !== 'new' ? { _id: editing._id } : {}),
+          name: localizedValue(f.name),
+          type: f.type,
+          coupon_rule: {
+            min_amount: toMinorUnits(f.min_amount ?? 0),
+            discount_amount: f.type === 1 ? toMinorUnits(f.discount_amount ?? 0) : 0,
+          },
+          ...(f.type === 2 ? { discount_proportion: f.discount_proportion } : {}),
+          effective_time_rule:
+            f.time_type === COUPON_TIME_FIXED
+              ? {
+                  type: 0,
+                  start_fixed_time: f.range?.[0]?.startOf('day').toISOString(),
+                  end_fixed_time: f.range?.[1]?.endOf('day').toISOString(),
+                }
+              : { type: 1, start_dynamic_time: f.start_days ?? 0, end_dynamic_time: f.end_days },
+          goods_ids: f.goods_ids ?? [],
+          total: f.total,
+          per_member_limit: f.per_member_limit,
+          in_center: f.in_center,
+          enabled: f.enabled,
+        },
+        { silent: true },
+      ),
+    {
+      invalidates: [[adminCouponCalls.getList.url]],
+      onSuccess: () => {
+        void message.success(t('common:saved'));
+        setEditing(null);
+      },
+      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+    },
+  );
+
+  const value = (c: AdminCouponRecord) =>
+    c.type === 1
+      ? t('offText', { amount: format.money(c.coupon_rule.discount_amount) })
+      : discountLabel(c.discount_proportion, locale);
+  const columns: ServerColumn<AdminCouponRecord>[] = [
+    { key: 'name', title: t('name'), dataIndex: 'name', sorter: true },
+    {
+      key: 'rule',
+      title: t('rule'),
+      render: (_, c) => (
+        <span>
+          <strong>{value(c)}</strong>{' '}
+          {c.coupon_rule.min_amount > 0 ? t('minText', { amount: format.money(c.coupon_rule.min_amount) }) : t('noMin')}
+          {c.goods_ids.length > 0 && (
+            <Tag style={{ marginInlineStart: 8 }}>{t('goodsCount', { count: c.goods_ids.length })}</Tag>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'validity',
+      title: t('validity'),
+      render: (_, c) => {
+        const r = c.effective_time_rule;
+        return r.type === COUPON_TIME_FIXED && r.start_fixed_time && r.end_fixed_time
+          ? `${format.date(r.start_fixed_time)} – ${format.date(r.end_fixed_time)}`
+          : t('daysText', { start: r.start_dynamic_time ?? 0, end: r.end_dynamic_time ?? 0 });
+      },
+    },
+    {
+      key: 'claimed',
+      title: t('claimedUsed'),
+      sorter: true,
+      align: 'right',
+      render: (_, c) => <span className="figures">{`${c.claimed} / ${c.total} · ${c.used}`}</span>,
+    },
+    {
+      key: 'codes',
+      title: t('codes'),
+      align: 'right',
+      render: (_, c) => <span className="figures">{c.codes ? `${c.codes_redeemed} / ${c.codes}` : '—'}</span>,
+    },
+    {
+      key: 'state',
+      title: t('state'),
+      render: (_, c) => (
+        <Space size={4}>
+          <Tag color={c.enabled ? 'green' : 'default'}>{c.enabled ? t('on') : t('off')}</Tag>
+          {c.in_center && <Tag color="blue">{t('inCenter')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common:table.actions'),
+      render: (_, c) => (
+        <Space size={0}>
+          <Button type="link" onClick={() => setEditing(c)} aria-label={`${t('common:actions.edit')} ${c.name}`}>
+            {t('common:actions.edit')}
+          </Button>
+          <Button type="link" onClick={() => setCodesFor(c)} aria-label={`${t('makeCodes')} ${c.name}`}>
+            {t('makeCodes')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const initial: Partial<CouponFields> =
+    editing && editing !== 'new'
+      ? {
+          name: editing.name_i18n,
+          type: editing.type,
+          min_amount: toMajorUnits(editing.coupon_rule.min_amount),
+          discount_amount: toMajorUnits(editing.coupon_rule.discount_amount),
+          discount_proportion: editing.discount_proportion,
+          time_type: editing.effective_time_rule.type === COUPON_TIME_FIXED ? 0 : 1,
+          range:
+            editing.effective_time_rule.start_fixed_time && editing.effective_time_rule.end_fixed_time
+              ? [dayjs(editing.effective_time_rule.start_fixed_time), dayjs(editing.effective_time_rule.end_fixed_time)]
+              : undefined,
+          start_days: editing.effective_time_rule.start_dynamic_time ?? 0,
+          end_days: editing.effective_time_rule.end_dynamic_time ?? 30,
+          goods_ids: editing.goods_ids,
+          total: editing.total,
+          per_member_limit: editing.per_member_limit,
+          in_center: editing.in_center,
+          enabled: editing.enabled,
+        }
+      : {
+          type: 1,
+          min_amount: 30,
+          discount_amount: 5,
+          discount_proportion: 9,
+          time_type: 1,
+          start_days: 0,
+          end_days: 30,
+          goods_ids: [],
+          total: 100,
+          per_member_limit: 1,
+          in_center: true,
+          enabled: true,
+        };
+
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('new')}
+        </Button>
+      }
+    >
+      <FilterBar>
+        <SearchBox
+          value={table.view.filters.keyword}
+          onSearch={(keyword) => table.setFilters({ keyword })}
+          placeholder={t('search')}
+        />
+      </FilterBar>
+      <ServerTable<AdminCouponRecord> caption={t('title')} state={table} query={list} columns={columns} />
+      <FormDrawer<CouponFields>
+        title={editing === 'new' ? t('new') : t('edit')}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        form={form}
+        saving={save.isPending}
+        onSubmit={(f) => save.mutate(f)}
+        initialValues={initial}
+        width={640}
+      >
+        <LocalizedFields name="name" label={t('name')} required maxLength={40} />
+        <Form.Item name="type" label={t('type')}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('types.1') },
+              { value: 2, label: t('types.2') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['type']}>
+          {({ getFieldValue }) => (
+            <Flex gap={16} wrap>
+              <Form.Item name="min_amount" label={t('minAmount')} extra={t('minAmountHelp')}>
+                <MoneyInput min={0} max={1_000_000} style={{ width: 180 }} />
+              </Form.Item>
+              {getFieldValue('type') === 1 ? (
+                <Form.Item name="discount_amount" label={t('discountAmount')} rules={[requiredRule()]}>
+                  <MoneyInput min={0.01} max={1_000_000} style={{ width: 180 }} />
+                </Form.Item>
+              ) : (
+                <Form.Item
+                  name="discount_proportion"
+                  label={t('proportion')}
+                  extra={t('proportionHelp')}
+                  rules={[requiredRule(), zodRule(discountProportion)]}
+                >
+                  <InputNumber step={0.5} precision={1} style={{ width: 180 }} addonAfter="/ 10" />
+                </Form.Item>
+              )}
+            </Flex>
+          )}
+        </Form.Item>
+        <Form.Item name="time_type" label={t('validity')}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('afterClaim') },
+              { value: 0, label: t('fixedRange') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['time_type']}>
+          {({ getFieldValue }) =>
+            getFieldValue('time_type') === 0 ? (
+              <Form.Item name="range" label={t('range')} rules={[requiredRule()]}>
+                <DatePicker.RangePicker />
+              </Form.Item>
+            ) : (
+              <Flex gap={16} wrap>
+                <Form.Item name="start_days" label={t('startDays')}>
+                  <InputNumber min={0} max={3650} precision={0} style={{ width: 160 }} addonAfter={t('days')} />
+                </Form.Item>
+                <Form.Item name="end_days" label={t('endDays')} rules={[requiredRule()]}>
+                  <InputNumber min={1} max={3650} precision={0} style={{ width: 160 }} addonAfter={t('days')} />
+                </Form.Item>
+              </Flex>
+            )
+          }
+        </Form.Item>
+        <Form.Item name="goods_ids" label={t('goods')} extra={t('goodsHelp')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('allGoods')}
+            optionFilterProp="label"
+            options={(goods.data?.rows ?? []).map((g) => ({ value: g._id, label: g.name }))}
+          />
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="total"
+            label={t('total')}
+            extra={editing && editing !== 'new' ? t('totalHelp', { claimed: editing.claimed }) : undefined}
+            rules={[requiredRule()]}
+          >
+            <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="per_member_limit" label={t('perMember')} rules={[requiredRule()]}>
+            <InputNumber min={1} max={100} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+        </Flex>
+        <Flex gap={24}>
+          <Form.Item name="in_center" label={t('inCenter')} valuePropName="checked" extra={t('inCenterHelp')}>
+            <Switch />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('enabled')} valuePropName="checked" extra={t('enabledHelp')}>
+            <Switch />
+          </Form.Item>
+        </Flex>
+      </FormDrawer>
+      {codesFor && <CodesDialog coupon={codesFor} onClose={() => setCodesFor(null)} />}
+    </Page>
+  );
+}
+
+/** Makes a batch of exchange codes and exports every code of the coupon (with who redeemed it) as CSV. */
+function CodesDialog({ coupon, onClose }: { coupon: AdminCouponRecord; onClose: () => void }) {
+  const { t } = useTranslation('coupons');
+  const { message } = App.useApp();
+  const [count, setCount] = useState<number | null>(50);
+  const [made, setMade] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const generate = useCallMutation(
+    (n: number) => call(adminCouponCalls.generateCodes, { coupon_id: coupon._id, count: n }),
+    {
+      invalidates: [[adminCouponCalls.getList.url]],
+      onSuccess: ({ codes }) => {
+        setMade(codes);
+        void message.success(t('codesMade', { count: codes.length }));
+      },
+    },
+  );
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: string[] = ['code,created_at,redeemed_at,redeemed_by'];
+      for (let pageIndex = 1; ; pageIndex++) {
+        const page = await call(adminCouponCalls.getCodes, { coupon_id: coupon._id, pageIndex, pageSize: 100 });
+        for (const c of page.rows)
+          rows.push([c.code, c.created_at, c.redeemed_at ?? '', c.redeemed_by ?? ''].join(','));
+        if (!page.hasMore) break;
+      }
+      downloadCsv(`coupon-codes-${coupon._id}.csv`, `${rows.join('\n')}\n`);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('codesTitle', { name: coupon.name })}
+      onCancel={onClose}
+      footer={
+        <Flex justify="space-between">
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+            {t('exportCodes')}
+          </Button>
+          <Button onClick={onClose}>{t('common:actions.close')}</Button>
+        </Flex>
+      }
+    >
+      <p>{t('codesHelp', { count: coupon.codes, redeemed: coupon.codes_redeemed })}</p>
+      <Flex gap={8} align="center">
+        <InputNumber
+          aria-label={t('howMany')}
+          min={1}
+          max={MAX_CODES_PER_BATCH}
+          precision={0}
+          value={count}
+          onChange={setCount}
+          style={{ width: 140 }}
+        />
+        <Button
+          type="primary"
+          loading={generate.isPending}
+          disabled={!count}
+          onClick={() => count && generate.mutate(count)}
+        >
+          {t('generate')}
+        </Button>
+      </Flex>
+      {made.length > 0 && (
+        <figure className="codes-list">
+          <figcaption>{t('newCodes')}</figcaption>
+          <pre>{made.join('\n')}</pre>
+        </figure>
+      )}
+    </Modal>
+  );
+}

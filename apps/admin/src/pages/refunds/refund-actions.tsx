@@ -1,0 +1,116 @@
+import { useCallMutation } from '@studio/client/mutation';
+import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
+import { type AdminOrderRecord, adminOrderCalls } from '@studio/contract/orders';
+import { REFUND_REASON_MAX } from '@studio/contract/refunds';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '@/shared/api/client';
+import { useFormat } from '@/shared/format/format';
+import { requiredRule } from '@/shared/forms/forms';
+import { MoneyInput } from '@/shared/forms/money-input';
+
+const INVALIDATES = [[adminOrderCalls.getRefunds.url], [adminOrderCalls.getList.url], [adminOrderCalls.getInfo.url]];
+
+/**
+ * Approve (all that is left, or part of it) or refuse (with a reason) a waiting refund application.
+ * Each asks first and says what will happen; the server decides once however often it is pressed.
+ */
+export function RefundActions({ order }: { order: AdminOrderRecord }) {
+  const { t } = useTranslation('orders');
+  const { message } = App.useApp();
+  const format = useFormat();
+  const [dialog, setDialog] = useState<'approve' | 'refuse' | null>(null);
+  const [approveForm] = Form.useForm<{ amount: number }>();
+  const [refuseForm] = Form.useForm<{ reason: string }>();
+  const left = order.paid_amount - order.refunded_amount;
+  const approve = useCallMutation(
+    (amount: number) =>
+      call(adminOrderCalls.approveRefund, {
+        order_no: order.order_no,
+        ...(amount === left ? {} : { amount }),
+      }),
+    {
+      invalidates: INVALIDATES,
+      onSuccess: () => {
+        void message.success(t('refunds.approved'));
+        setDialog(null);
+      },
+    },
+  );
+  const refuse = useCallMutation(
+    (reason: string) => call(adminOrderCalls.refuseRefund, { order_no: order.order_no, reason }),
+    {
+      invalidates: INVALIDATES,
+      onSuccess: () => {
+        void message.success(t('refunds.refused'));
+        setDialog(null);
+      },
+    },
+  );
+  if (order.refund?.status !== 'pending' || order.status_name !== 'refund_requested') return null;
+  return (
+    <>
+      <Space size={4}>
+        <Button type="primary" size="small" onClick={() => setDialog('approve')}>
+          {t('refunds.approve')}
+        </Button>
+        <Button danger size="small" onClick={() => setDialog('refuse')}>
+          {t('refunds.refuse')}
+        </Button>
+      </Space>
+      <Modal
+        open={dialog === 'approve'}
+        title={t('refunds.approveTitle', { order: order.order_no })}
+        okText={t('refunds.approve')}
+        confirmLoading={approve.isPending}
+        onOk={() => approveForm.submit()}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={approveForm}
+          layout="vertical"
+          initialValues={{ amount: toMajorUnits(left) }}
+          onFinish={(f) => approve.mutate(toMinorUnits(f.amount))}
+        >
+          <p>
+            {t('refunds.approveHelp', {
+              left: format.money(left),
+              method: order.pay_type ? t(`payTypes.${order.pay_type}`) : '—',
+            })}
+          </p>
+          <Form.Item
+            name="amount"
+            label={t('refunds.amount')}
+            rules={[requiredRule()]}
+            extra={t('refunds.partialHelp')}
+          >
+            <MoneyInput min={left > 0 ? 0.01 : 0} max={toMajorUnits(left)} style={{ width: 200 }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={dialog === 'refuse'}
+        title={t('refunds.refuseTitle', { order: order.order_no })}
+        okText={t('refunds.refuse')}
+        okButtonProps={{ danger: true }}
+        confirmLoading={refuse.isPending}
+        onOk={() => refuseForm.submit()}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Form form={refuseForm} layout="vertical" onFinish={(f) => refuse.mutate(f.reason.trim())}>
+          <p>{t('refunds.refuseHelp')}</p>
+          <Form.Item
+            name="reason"
+            label={t('refunds.refuseReason')}
+            rules={[requiredRule(), { max: REFUND_REASON_MAX }]}
+          >
+            <Input.TextArea rows={3} maxLength={REFUND_REASON_MAX} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
