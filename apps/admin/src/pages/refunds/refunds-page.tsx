@@ -28,9 +28,16 @@ export function RefundsPage() {
       key: 'order_no',
       title: t('number'),
       render: (_, o) => (
-        <Link to={`/orders/${o.order_no}`} className="figures">
-          {o.order_no}
-        </Link>
+        <Space direction="vertical" size={0}>
+          <Link to={`/orders/${o.order_no}`} className="figures">
+            {o.order_no}
+          </Link>
+          <span className="secondary-text">
+            {o.lines.length > 1
+              ? t('linesMore', { name: o.lines[0]?.goods_name, count: o.lines.length - 1 })
+              : o.lines[0]?.goods_name}
+          </span>
+        </Space>
       ),
     },
     {
@@ -42,14 +49,6 @@ export function RefundsPage() {
       key: 'member',
       title: t('member'),
       render: (_, o) => <Link to={`/members/${o.member._id}`}>{o.member.nickname}</Link>,
-    },
-    {
-      key: 'items',
-      title: t('items'),
-      render: (_, o) =>
-        o.lines.length > 1
-          ? t('linesMore', { name: o.lines[0]?.goods_name, count: o.lines.length - 1 })
-          : o.lines[0]?.goods_name,
     },
     {
       key: 'reason',
@@ -83,10 +82,11 @@ export function RefundsPage() {
               {t('refunds.paidBack', { amount: format.money(o.refund.approved_amount) })}
             </>
           )}
+          <br />
+          <span className="secondary-text">{o.pay_type ? t(`payTypes.${o.pay_type}`) : '—'}</span>
         </span>
       ),
     },
-    { key: 'pay_type', title: t('payType'), render: (_, o) => (o.pay_type ? t(`payTypes.${o.pay_type}`) : '—') },
     {
       key: 'status',
       title: t('status'),

@@ -88,7 +88,7 @@ function LineReview({
   return (
     <section className="card stack-tight" aria-labelledby={`${id}-name`}>
       <div className="review-line-head">
-        <GoodsImage src={line.image} alt="" className="order-line-image" />
+        <GoodsImage src={line.image} alt="" className="order-line-picture" />
         <div>
           <h2 className="order-line-name" id={`${id}-name`}>
             {line.goods_name}
