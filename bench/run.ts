@@ -10,6 +10,7 @@ import { cleanupAll } from './lib/servers';
 import type { Suite, SuiteOptions } from './lib/suite';
 import { bookingRaceSuite } from './suites/booking-race';
 import { bookingThroughputSuite } from './suites/booking-throughput';
+import { couponRaceSuite } from './suites/coupon-race';
 import { ordersSuite } from './suites/orders';
 import { protocolSuite } from './suites/protocol';
 import { scheduleReadSuite } from './suites/schedule-read';
@@ -22,6 +23,7 @@ const SUITES: Suite[] = [
   scheduleReadSuite,
   shopSuite,
   ordersSuite,
+  couponRaceSuite,
 ];
 
 function parseArgs(argv: string[]) {
