@@ -47,7 +47,12 @@ test('a member claims a coupon, pays with it and with points, applies for a refu
   );
   const member = await registerMember(request, { prefix: 'cpn' });
   await callApi(request, adminWalletCalls.adjust, { user_id: member.uid, amount: 5000, reason: 'Browser test' }, admin);
-  await callApi(request, adminIntegralCalls.adjust, { user_id: member.uid, amount: 300, reason: 'Browser test' }, admin);
+  await callApi(
+    request,
+    adminIntegralCalls.adjust,
+    { user_id: member.uid, amount: 300, reason: 'Browser test' },
+    admin,
+  );
   await seedSession(page, member);
 
   await test.step('claim the coupon in the coupon centre', async () => {

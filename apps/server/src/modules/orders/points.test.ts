@@ -1,3 +1,4 @@
+import { couponCalls } from '@studio/contract/coupons';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { orderCalls } from '@studio/contract/orders';
 import { adminIntegralCalls, integralCalls } from '@studio/contract/wallet';
@@ -8,6 +9,7 @@ import { buildCoupon, claimCoupon } from '../coupons/testing';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
 import { expectLedgersBalanced } from '../wallet/testing';
 import { pointsFor } from './pricing';
+import { cancelExpiredOrders } from './service';
 import { buildAddress, placeOrder } from './testing';
 
 let t: TestApp;
@@ -118,6 +120,28 @@ describe('paying with points', () => {
     } finally {
       await t.call(adminMerchantCalls.save, { points_deduct_value: 100 }, { token: admin.token });
     }
+  });
+
+  it('an unpaid order that runs out of time gives its coupon and points back', async () => {
+    const goods = await buildGoods(t, admin.token, { sku_list: [{ sku_name: 'Mat', price: 3000, stock: 10 }] });
+    const coupon = await buildCoupon(t, admin.token);
+    const m = await memberWithPoints(200);
+    const copy = await claimCoupon(t, m.token, coupon._id);
+    const placed = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+      delivery: 'pickup',
+      coupon_id: copy._id,
+      use_points: 200,
+    });
+    expect(await balance(m.token)).toBe(0);
+    t.clock.advance(31 * 60_000);
+    expect(await cancelExpiredOrders({ db: t.app.db, deps: t.app.deps }, t.clock.now())).toBeGreaterThanOrEqual(1);
+    const info = await t.call(orderCalls.getInfo, { order_no: placed.order_no }, { token: m.token });
+    expect(info.orderInfo.status_name).toBe('cancelled');
+    expect(await balance(m.token)).toBe(200);
+    const back = await t.call(couponCalls.getDetail, { _id: copy._id }, { token: m.token });
+    expect(back.member_coupon.status).toBe('usable');
+    await expectLedgersBalanced(t);
   });
 
   it('two orders spending the same points at once: one succeeds, the balance never goes below 0', async () => {
