@@ -31,7 +31,7 @@ import { runUnitOfWork } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { uploadsRoot } from '../account/upload';
 import { auditBy, recordAudit } from '../audit/service';
-import { couponGoodsIds } from '../coupons/service';
+import { couponGoodsIds } from '../coupons/checkout';
 import { assertFreightRule } from '../freight/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist, getCourseOrFail, listCourses } from '../schedule/service';

@@ -1,30 +1,27 @@
 import {
-  type AdminCouponRecord,
   type CenterCouponRecord,
-  type CheckoutCoupon,
   COUPON_TIME_FIXED,
-  type CouponRecord,
-  type CouponType,
-  type CouponUnusableReason,
-  couponDeduction,
-  type couponSaveInput,
-  type ExchangeCodeRecord,
   type MemberCouponRecord,
   type MemberCouponTab,
 } from '@studio/contract/coupons';
 import type { Locale } from '@studio/contract/locale';
-import { applyLocalizedInput } from '@studio/contract/localized-text';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import { newId, randomCode } from '../../platform/ids';
-import { textIn } from '../../platform/localized-text';
-import { containsPattern, offsetOf, orderOf, type Page, pageOf } from '../../platform/paging';
+import { newId } from '../../platform/ids';
+import { offsetOf, type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
+import {
+  type CopyRow,
+  type CouponRow,
+  copyRecords,
+  couponOrFail,
+  DAY,
+  toCouponRecord,
+  toMemberCouponRecord,
+} from './records';
 import { couponCodes, coupons, memberCoupons } from './schema';
 
 /*
@@ -34,235 +31,6 @@ import { couponCodes, coupons, memberCoupons } from './schema';
  * code is taken by one conditional update before its claim. Spending a copy locks it (after the
  * order's SKUs: lock order 3 in unit-of-work.ts) and moves it to 'used' with the order's number.
  */
-
-type CouponRow = typeof coupons.$inferSelect;
-type CopyRow = typeof memberCoupons.$inferSelect;
-const DAY = 86_400_000;
-
-// ---------------------------------------------------------------------------------------------
-// Records
-// ---------------------------------------------------------------------------------------------
-
-export function toCouponRecord(row: CouponRow, locale?: Locale): CouponRecord {
-  const fixed = row.timeType === COUPON_TIME_FIXED;
-  return {
-    _id: row.id,
-    name: textIn(row.name, row.nameI18n, locale),
-    type: row.type as CouponType,
-    coupon_rule: { min_amount: row.minAmount, discount_amount: row.discountAmount },
-    discount_proportion: row.discountTenths / 10,
-    effective_time_rule: {
-      type: row.timeType,
-      start_fixed_time: fixed ? (row.startsAt?.toISOString() ?? null) : null,
-      end_fixed_time: fixed ? (row.endsAt?.toISOString() ?? null) : null,
-      start_dynamic_time: fixed ? null : row.startDays,
-      end_dynamic_time: fixed ? null : row.endDays,
-    },
-    goods_ids: row.goodsIds,
-    total: row.total,
-    claimed: row.claimed,
-    used: row.used,
-    per_member_limit: row.perMemberLimit,
-    in_center: row.inCenter,
-    enabled: row.enabled,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-function copyStatus(copy: CopyRow, now: Date): MemberCouponRecord['status'] {
-  if (copy.status === 'used') return 'used';
-  if (copy.endsAt <= now) return 'expired';
-  if (copy.startsAt > now) return 'not_started';
-  return 'usable';
-}
-
-function toMemberCouponRecord(copy: CopyRow, coupon: CouponRow, now: Date, locale?: Locale): MemberCouponRecord {
-  return {
-    _id: copy.id,
-    coupon: toCouponRecord(coupon, locale),
-    status: copyStatus(copy, now),
-    starts_at: copy.startsAt.toISOString(),
-    ends_at: copy.endsAt.toISOString(),
-    claimed_at: copy.claimedAt.toISOString(),
-    used_at: copy.usedAt?.toISOString() ?? null,
-    order_no: copy.orderNo,
-    source: copy.source,
-  };
-}
-
-async function couponsById(db: DbOrTx, ids: string[]): Promise<Map<string, CouponRow>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select()
-    .from(coupons)
-    .where(inArray(coupons.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-async function copyRecords(db: DbOrTx, copies: CopyRow[], now: Date, locale?: Locale) {
-  const byId = await couponsById(
-    db,
-    copies.map((c) => c.couponId),
-  );
-  return copies.map((c) => toMemberCouponRecord(c, byId.get(c.couponId)!, now, locale));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Staff
-// ---------------------------------------------------------------------------------------------
-
-async function codeCounts(db: DbOrTx, couponIds: string[]) {
-  if (!couponIds.length) return new Map<string, { codes: number; redeemed: number }>();
-  const rows = await db
-    .select({
-      couponId: couponCodes.couponId,
-      codes: count(),
-      redeemed: count(couponCodes.redeemedBy),
-    })
-    .from(couponCodes)
-    .where(inArray(couponCodes.couponId, couponIds))
-    .groupBy(couponCodes.couponId);
-  return new Map(rows.map((r) => [r.couponId, { codes: r.codes, redeemed: r.redeemed }]));
-}
-
-async function adminRecords(db: DbOrTx, rows: CouponRow[], locale?: Locale): Promise<AdminCouponRecord[]> {
-  const counts = await codeCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => ({
-    ...toCouponRecord(row, locale),
-    name_i18n: row.nameI18n,
-    codes: counts.get(row.id)?.codes ?? 0,
-    codes_redeemed: counts.get(row.id)?.redeemed ?? 0,
-  }));
-}
-
-/**
- * Creates or edits a coupon, audited. Copies already claimed keep the validity they were given;
- * the total can never go below what members already hold.
- */
-export async function saveCoupon(ctx: CallContext, input: z.output<typeof couponSaveInput>) {
-  const now = ctx.clock.now();
-  const saved = await runUnitOfWork(ctx, async ({ tx }) => {
-    const [existing] = input._id ? await tx.select().from(coupons).where(eq(coupons.id, input._id)).for('update') : [];
-    if (input._id && !existing) fail('NOT_FOUND', {}, { field: '_id' });
-    if (existing && input.total < existing.claimed)
-      fail('INVALID_PARAM', { field: 'total' }, { field: 'total', reason: 'belowClaimed' });
-    const { defaultLocale } = await getMerchant(tx);
-    const name = applyLocalizedInput(input.name, defaultLocale, existing?.nameI18n);
-    const time = input.effective_time_rule;
-    const fixed = time.type === COUPON_TIME_FIXED;
-    const values = {
-      name: name.value,
-      nameI18n: name.values,
-      type: input.type,
-      minAmount: input.coupon_rule.min_amount,
-      discountAmount: input.type === 1 ? input.coupon_rule.discount_amount : 0,
-      discountTenths: input.type === 2 ? Math.round((input.discount_proportion ?? 10) * 10) : 100,
-      timeType: time.type,
-      startsAt: fixed ? new Date(time.start_fixed_time!) : null,
-      endsAt: fixed ? new Date(time.end_fixed_time!) : null,
-      startDays: fixed ? null : (time.start_dynamic_time ?? 0),
-      endDays: fixed ? null : time.end_dynamic_time!,
-      goodsIds: [...new Set(input.goods_ids)],
-      total: input.total,
-      perMemberLimit: input.per_member_limit,
-      inCenter: input.in_center,
-      enabled: input.enabled,
-      updatedAt: now,
-    };
-    const [row] = existing
-      ? await tx.update(coupons).set(values).where(eq(coupons.id, existing.id)).returning()
-      : await tx
-          .insert(coupons)
-          .values({ id: newId(), createdAt: now, ...values })
-          .returning();
-    await recordAudit(tx, auditBy(ctx), {
-      objectType: 'coupon',
-      objectId: row!.id,
-      before: existing ?? null,
-      after: row,
-    });
-    return row!;
-  });
-  return (await adminRecords(ctx.db, [saved], ctx.locale))[0]!;
-}
-
-export async function adminListCoupons(
-  ctx: CallContext,
-  query: Page & { keyword?: string; sort?: string; order?: 'asc' | 'desc' },
-) {
-  const where = query.keyword ? sql`${coupons.name} ilike ${containsPattern(query.keyword)}` : undefined;
-  const rows = await ctx.db
-    .select()
-    .from(coupons)
-    .where(where)
-    .orderBy(
-      ...(query.sort
-        ? orderOf({ created_at: coupons.createdAt, name: coupons.name, claimed: coupons.claimed }, query, [coupons.id])
-        : [desc(coupons.createdAt), desc(coupons.id)]),
-    )
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  const [total] = await ctx.db.select({ n: count() }).from(coupons).where(where);
-  return pageOf(await adminRecords(ctx.db, rows, ctx.locale), total?.n ?? 0, query);
-}
-
-async function couponOrFail(db: DbOrTx, id: string, field = '_id'): Promise<CouponRow> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
-  return row ?? fail('NOT_FOUND', {}, { field });
-}
-
-export async function adminGetCoupon(ctx: CallContext, id: string) {
-  return (await adminRecords(ctx.db, [await couponOrFail(ctx.db, id)], ctx.locale))[0]!;
-}
-
-/** A batch of exchange codes of the studio's length; a clash with an existing code draws again. */
-export async function generateCodes(ctx: CallContext, couponId: string, howMany: number): Promise<string[]> {
-  const now = ctx.clock.now();
-  await couponOrFail(ctx.db, couponId, 'coupon_id');
-  const length = shopSettingsOf(await getMerchant(ctx.db)).exchange_code_length;
-  return runUnitOfWork(ctx, async ({ tx }) => {
-    const made: string[] = [];
-    while (made.length < howMany) {
-      const batch = Array.from({ length: howMany - made.length }, () => randomCode(length));
-      const written = await tx
-        .insert(couponCodes)
-        .values(batch.map((code) => ({ code, couponId, createdAt: now })))
-        .onConflictDoNothing()
-        .returning({ code: couponCodes.code });
-      made.push(...written.map((w) => w.code));
-    }
-    await recordAudit(tx, auditBy(ctx), {
-      objectType: 'coupon',
-      objectId: couponId,
-      before: null,
-      after: { codes_generated: made.length },
-    });
-    return made;
-  });
-}
-
-export async function listCodes(db: DbOrTx, couponId: string, page: Page) {
-  await couponOrFail(db, couponId, 'coupon_id');
-  const where = eq(couponCodes.couponId, couponId);
-  const rows = await db
-    .select()
-    .from(couponCodes)
-    .where(where)
-    .orderBy(desc(couponCodes.createdAt), couponCodes.code)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  const [total] = await db.select({ n: count() }).from(couponCodes).where(where);
-  const records: ExchangeCodeRecord[] = rows.map((r) => ({
-    code: r.code,
-    created_at: r.createdAt.toISOString(),
-    redeemed_at: r.redeemedAt?.toISOString() ?? null,
-    redeemed_by: r.redeemedBy,
-  }));
-  return pageOf(records, total?.n ?? 0, page);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Claiming
@@ -438,112 +206,4 @@ async function copyOrFail(db: DbOrTx, userId: string, id: string): Promise<CopyR
 export async function getMine(ctx: AuthedContext, id: string): Promise<MemberCouponRecord> {
   const copy = await copyOrFail(ctx.db, ctx.user.uid, id);
   return (await copyRecords(ctx.db, [copy], ctx.clock.now(), ctx.locale))[0]!;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checkout (called by orders through this service)
-// ---------------------------------------------------------------------------------------------
-
-/** An order's line as a coupon weighs it. */
-export interface CouponLine {
-  goods_id: string;
-  amount: number;
-}
-
-/** What `copy` takes off these lines, or why it cannot be used. */
-function weigh(copy: CopyRow, coupon: CouponRow, lines: CouponLine[], now: Date) {
-  const status = copyStatus(copy, now);
-  if (status !== 'usable') return { deduction: 0, reason: status as CouponUnusableReason };
-  const eligible = lines
-    .filter((l) => coupon.goodsIds.length === 0 || coupon.goodsIds.includes(l.goods_id))
-    .reduce((sum, l) => sum + l.amount, 0);
-  if (eligible === 0) return { deduction: 0, reason: 'no_eligible_goods' as const };
-  const deduction = couponDeduction(toCouponRecord(coupon), eligible);
-  if (deduction === null) return { deduction: 0, reason: 'below_min_amount' as const };
-  return { deduction, reason: null };
-}
-
-/**
- * The member's copies that checkout can offer (unused, not expired): usable ones first, the
- * largest saving first, each with what it takes off or why it cannot be used.
- */
-export async function checkoutCoupons(
-  db: DbOrTx,
-  userId: string,
-  lines: CouponLine[],
-  now: Date,
-  locale?: Locale,
-): Promise<CheckoutCoupon[]> {
-  const copies = await db
-    .select()
-    .from(memberCoupons)
-    .where(and(eq(memberCoupons.userId, userId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.endsAt, now)))
-    .orderBy(memberCoupons.endsAt, memberCoupons.id)
-    .limit(100);
-  const byId = await couponsById(
-    db,
-    copies.map((c) => c.couponId),
-  );
-  return copies
-    .map((copy) => {
-      const coupon = byId.get(copy.couponId)!;
-      const { deduction, reason } = weigh(copy, coupon, lines, now);
-      return {
-        member_coupon: toMemberCouponRecord(copy, coupon, now, locale),
-        usable: reason === null,
-        reason,
-        deduction,
-      };
-    })
-    .sort((a, b) => Number(b.usable) - Number(a.usable) || b.deduction - a.deduction);
-}
-
-/**
- * Spends the member's copy on an order, in the order's transaction (after its SKUs are held): the
- * copy is locked, weighed again against the lines, and marked used with the order's number.
- * Anything that makes it unusable fails COUPON_INVALID and the order is not created.
- */
-export async function spendCoupon(
-  tx: Tx,
-  userId: string,
-  copyId: string,
-  orderNo: string,
-  lines: CouponLine[],
-  now: Date,
-): Promise<number> {
-  const [copy] = await tx.select().from(memberCoupons).where(eq(memberCoupons.id, copyId)).for('update');
-  if (!copy || copy.userId !== userId) fail('COUPON_INVALID');
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, copy!.couponId));
-  const { deduction, reason } = weigh(copy!, coupon!, lines, now);
-  if (reason) fail('COUPON_INVALID');
-  await tx
-    .update(memberCoupons)
-    .set({ status: 'used', orderNo, usedAt: now })
-    .where(and(eq(memberCoupons.id, copy!.id), eq(memberCoupons.status, 'unused')));
-  await tx
-    .update(coupons)
-    .set({ used: sql`${coupons.used} + 1` })
-    .where(eq(coupons.id, coupon!.id));
-  return deduction;
-}
-
-/** The copy an order spent goes back to its member (the order was cancelled before payment). */
-export async function returnOrderCoupon(tx: Tx, orderNo: string): Promise<void> {
-  const returned = await tx
-    .update(memberCoupons)
-    .set({ status: 'unused', orderNo: null, usedAt: null })
-    .where(and(eq(memberCoupons.orderNo, orderNo), eq(memberCoupons.status, 'used'), isNotNull(memberCoupons.orderNo)))
-    .returning({ couponId: memberCoupons.couponId });
-  for (const r of returned) {
-    await tx
-      .update(coupons)
-      .set({ used: sql`${coupons.used} - 1` })
-      .where(eq(coupons.id, r.couponId));
-  }
-}
-
-/** The goods a coupon applies to (empty: all), for the goods list filtered by coupon_id. */
-export async function couponGoodsIds(db: DbOrTx, couponId: string): Promise<string[] | null> {
-  const [row] = await db.select({ goodsIds: coupons.goodsIds }).from(coupons).where(eq(coupons.id, couponId));
-  return row ? row.goodsIds : null;
 }

@@ -4,6 +4,7 @@ import { handle } from '../../platform/protocol';
 import type { Sweep } from '../../platform/sweeper';
 import * as refunds from './refunds';
 import * as orders from './service';
+import * as staff from './staff';
 
 export const orderHandlers = [
   handle(orderCalls.previewOrder, async (input, ctx) => ({ preview: await orders.previewOrder(ctx, input) })),
@@ -22,19 +23,19 @@ export const orderHandlers = [
   handle(adminOrderCalls.approveRefund, async (input, ctx) => ({ order: await refunds.approveRefund(ctx, input) })),
   handle(adminOrderCalls.refuseRefund, async (input, ctx) => ({ order: await refunds.refuseRefund(ctx, input) })),
   handle(adminOrderCalls.getRefunds, (input, ctx) => refunds.refundQueue(ctx, input.status, input)),
-  handle(adminOrderCalls.getList, (input, ctx) => orders.adminListOrders(ctx, input)),
+  handle(adminOrderCalls.getList, (input, ctx) => staff.adminListOrders(ctx, input)),
   handle(adminOrderCalls.getInfo, async (input, ctx) => ({
-    order: await orders.adminGetOrder(ctx.db, input.order_no, ctx.locale),
+    order: await staff.adminGetOrder(ctx.db, input.order_no, ctx.locale),
   })),
   handle(adminOrderCalls.markPaid, async (input, ctx) => ({
-    order: await orders.markPaidOffline(ctx, input.order_no),
+    order: await staff.markPaidOffline(ctx, input.order_no),
   })),
-  handle(adminOrderCalls.ship, async (input, ctx) => ({ order: await orders.shipOrder(ctx, input) })),
-  handle(adminOrderCalls.cancel, async (input, ctx) => ({ order: await orders.staffCancelOrder(ctx, input) })),
+  handle(adminOrderCalls.ship, async (input, ctx) => ({ order: await staff.shipOrder(ctx, input) })),
+  handle(adminOrderCalls.cancel, async (input, ctx) => ({ order: await staff.staffCancelOrder(ctx, input) })),
 ];
 
 /** The orders' scheduled work: unpaid orders past their countdown, shipped ones past the receipt days. */
 export const orderSweeps = (deps: AppDeps): Sweep[] => [
-  { name: 'orders.cancelExpired', run: (db, now) => orders.cancelExpiredOrders({ db, deps }, now) },
-  { name: 'orders.receiveDue', run: (db, now) => orders.receiveDueOrders({ db, deps }, now) },
+  { name: 'orders.cancelExpired', run: (db, now) => staff.cancelExpiredOrders({ db, deps }, now) },
+  { name: 'orders.receiveDue', run: (db, now) => staff.receiveDueOrders({ db, deps }, now) },
 ];

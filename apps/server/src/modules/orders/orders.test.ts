@@ -13,7 +13,7 @@ import { buildGoods } from '../catalog/testing';
 import { MERCHANT_ID } from '../merchant/service';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
 import { expectLedgersBalanced } from '../wallet/testing';
-import { cancelExpiredOrders, receiveDueOrders } from './service';
+import { cancelExpiredOrders, receiveDueOrders } from './staff';
 import { buildAddress, credit, notifySandbox, placeOrder, setPayTypes, stockOf } from './testing';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { buildCoupon, claimCoupon } from '../coupons/testing';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
 import { expectLedgersBalanced } from '../wallet/testing';
 import { pointsFor } from './pricing';
-import { cancelExpiredOrders } from './service';
+import { cancelExpiredOrders } from './staff';
 import { buildAddress, placeOrder } from './testing';
 
 let t: TestApp;

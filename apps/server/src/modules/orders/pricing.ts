@@ -9,7 +9,7 @@ import { fail } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses/service';
 import { type PackageTerms, packageTermsOf, skuSnapshots } from '../catalog/service';
-import { checkoutCoupons } from '../coupons/service';
+import { checkoutCoupons } from '../coupons/checkout';
 import { findFreightRule } from '../freight/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
 import { readBalance } from '../wallet/service';

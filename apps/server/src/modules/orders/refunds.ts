@@ -10,10 +10,10 @@ import { returnStock } from '../catalog/service';
 import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
 import { refundableOf, refundOrderPayment } from '../payments/refunds';
 import { postWalletEntry, settleRefundedOrderPoints } from '../wallet/service';
+import { changeOwn, move, refuse, staffChange } from './flow';
 import { adminOrderRecords } from './records';
 import * as repo from './repo';
 import { orderRefunds } from './schema';
-import { changeOwn, move, refuse, staffChange } from './service';
 
 /*
  * Refunds (RULES.md "Orders": refund). Every step locks the order row first, then the waiting

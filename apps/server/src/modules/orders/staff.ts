@@ -1,0 +1,129 @@
+import type { Locale } from '@studio/contract/locale';
+import { type adminOrderListInput, ORDER_STATUS } from '@studio/contract/orders';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { pageOf } from '../../platform/paging';
+import type { CallContext } from '../../platform/protocol';
+import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
+import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { recordSettledPayment } from '../payments/service';
+import { cancel, markPaid, move, receive, refuse, staffChange } from './flow';
+import { adminOrderRecords } from './records';
+import * as repo from './repo';
+
+/* Orders for staff (the back office's list and actions) and the orders' sweeps. */
+
+const S = ORDER_STATUS;
+const _MINUTE = 60_000;
+const DAY = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------
+// Staff
+// ---------------------------------------------------------------------------------------------
+
+export async function adminListOrders(ctx: CallContext, input: z.output<typeof adminOrderListInput>) {
+  const { rows, total } = await repo.listForStaff(
+    ctx.db,
+    {
+      status: input.status,
+      payType: input.pay_type,
+      delivery: input.delivery,
+      userId: input.user_id,
+      keyword: input.keyword,
+      from: input.from ? new Date(input.from) : undefined,
+      to: input.to ? new Date(input.to) : undefined,
+    },
+    input,
+  );
+  return pageOf(await adminOrderRecords(ctx.db, rows, ctx.locale), total, input);
+}
+
+export async function adminGetOrder(db: DbOrTx, orderNo: string, locale?: Locale) {
+  const row = (await repo.findOrder(db, orderNo)) ?? fail('ORDER_NOT_FOUND');
+  return (await adminOrderRecords(db, [row], locale))[0]!;
+}
+
+export const markPaidOffline = (ctx: CallContext, orderNo: string) =>
+  staffChange(ctx, orderNo, async (work, order, now) => {
+    if (order.status !== S.unpaid) refuse(ctx.locale, order.status);
+    await recordSettledPayment(work.tx, {
+      userId: order.userId,
+      purpose: 'order',
+      ref: order.id,
+      provider: 'offline',
+      amount: order.payAmount,
+      now,
+    });
+    return markPaid(work, order, 'offline', now, ctx.user?.uid);
+  });
+
+/** Staff ship an express order; it counts as received after the studio's days unless confirmed sooner. */
+export const shipOrder = (ctx: CallContext, input: { order_no: string; express_name: string; express_no: string }) =>
+  staffChange(ctx, input.order_no, async (work, order, now) => {
+    if (order.delivery !== 'express') refuse(ctx.locale, order.status);
+    const days = shopSettingsOf(await getMerchant(work.tx)).auto_receipt_days;
+    return move(work, order, 'shipped', now, {
+      set: {
+        expressName: input.express_name,
+        expressNo: input.express_no,
+        shippedAt: now,
+        autoReceiveAt: new Date(now.getTime() + days * DAY),
+      },
+      actorId: ctx.user?.uid,
+      locale: ctx.locale,
+      note: `${input.express_name} ${input.express_no}`,
+    });
+  });
+
+/** Staff cancel an unpaid order (an offline one never paid, say); its stock goes back. */
+export const staffCancelOrder = (ctx: CallContext, input: { order_no: string; reason: string }) =>
+  staffChange(ctx, input.order_no, (work, order, now) =>
+    cancel(work, order, now, input.reason, { actorId: ctx.user?.uid, locale: ctx.locale }),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Sweeps
+// ---------------------------------------------------------------------------------------------
+
+const SWEEP_BATCH = 100;
+
+/**
+ * Cancels unpaid online orders whose countdown ran out, even if nobody opens them, and returns their
+ * stock exactly once: each is locked and re-checked, so a payment or a member's cancel racing the
+ * sweep wins or loses cleanly.
+ */
+export async function cancelExpiredOrders(deps: UnitOfWorkDeps, now: Date): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const due = await repo.expiredUnpaid(deps.db, now, SWEEP_BATCH);
+    for (const orderNo of due) {
+      const cancelled = await runUnitOfWork(deps, async (work) => {
+        const order = await repo.lockOrder(work.tx, orderNo);
+        if (!order || order.status !== S.unpaid || !order.expiresAt || order.expiresAt > now) return false;
+        await cancel(work, order, now, 'expired');
+        return true;
+      });
+      if (cancelled) done++;
+    }
+    if (due.length < SWEEP_BATCH) return done;
+  }
+}
+
+/** Shipped orders not confirmed in time count as received (and complete). */
+export async function receiveDueOrders(deps: UnitOfWorkDeps, now: Date): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const due = await repo.dueForReceipt(deps.db, now, SWEEP_BATCH);
+    for (const orderNo of due) {
+      const received = await runUnitOfWork(deps, async (work) => {
+        const order = await repo.lockOrder(work.tx, orderNo);
+        if (!order || order.status !== S.shipped || !order.autoReceiveAt || order.autoReceiveAt > now) return false;
+        await receive(work, order, now, { note: 'received automatically' });
+        return true;
+      });
+      if (received) done++;
+    }
+    if (due.length < SWEEP_BATCH) return done;
+  }
+}
