@@ -109,7 +109,20 @@ export function CouponsPage() {
       ? t('offText', { amount: format.money(c.coupon_rule.discount_amount) })
       : discountLabel(c.discount_proportion, locale);
   const columns: ServerColumn<AdminCouponRecord>[] = [
-    { key: 'name', title: t('name'), dataIndex: 'name', sorter: true },
+    {
+      key: 'name',
+      title: t('name'),
+      sorter: true,
+      render: (_, c) => (
+        <Space direction="vertical" size={2}>
+          <span>{c.name}</span>
+          <Space size={4}>
+            <Tag color={c.enabled ? 'green' : 'default'}>{c.enabled ? t('on') : t('off')}</Tag>
+            {c.in_center && <Tag color="blue">{t('inCenter')}</Tag>}
+          </Space>
+        </Space>
+      ),
+    },
     {
       key: 'rule',
       title: t('rule'),
@@ -147,24 +160,19 @@ export function CouponsPage() {
       render: (_, c) => <span className="figures">{c.codes ? `${c.codes_redeemed} / ${c.codes}` : '—'}</span>,
     },
     {
-      key: 'state',
-      title: t('state'),
-      render: (_, c) => (
-        <Space size={4}>
-          <Tag color={c.enabled ? 'green' : 'default'}>{c.enabled ? t('on') : t('off')}</Tag>
-          {c.in_center && <Tag color="blue">{t('inCenter')}</Tag>}
-        </Space>
-      ),
-    },
-    {
       key: 'actions',
       title: t('common:table.actions'),
       render: (_, c) => (
-        <Space size={0}>
-          <Button type="link" onClick={() => setEditing(c)} aria-label={`${t('common:actions.edit')} ${c.name}`}>
+        <Space direction="vertical" size={0} align="start">
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setEditing(c)}
+            aria-label={`${t('common:actions.edit')} ${c.name}`}
+          >
             {t('common:actions.edit')}
           </Button>
-          <Button type="link" onClick={() => setCodesFor(c)} aria-label={`${t('makeCodes')} ${c.name}`}>
+          <Button type="link" size="small" onClick={() => setCodesFor(c)} aria-label={`${t('makeCodes')} ${c.name}`}>
             {t('makeCodes')}
           </Button>
         </Space>

@@ -61,7 +61,7 @@ export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 
         pagination={false}
         loading={ledger.isPending}
         dataSource={ledger.data?.rows ?? []}
-        locale={{ emptyText: t(`${k}.empty`) }}
+        locale={{ emptyText: <span className="secondary-text">{t(`${k}.empty`)}</span> }}
         columns={[
           { key: 'at', title: t('wallet.at'), render: (_, e) => format.dateTime(e.created_at) },
           { key: 'kind', title: t('wallet.kind'), render: (_, e) => t(`wallet.kinds.${e.kind}`) },
