@@ -11,6 +11,7 @@ import type { Db } from './db';
 import type { AppDeps } from './deps';
 import { AppError } from './errors';
 import type { Realtime } from './realtime';
+import { API_ROUTE } from './security-headers';
 import { SerializedAnswer } from './serialized-answer';
 import type { TokenClaims } from './tokens';
 
@@ -287,7 +288,7 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
     return reply.send(answer);
   };
 
-  app.post('/api/router', async (req, reply) => {
+  app.post('/api/router', API_ROUTE, async (req, reply) => {
     const body = req.body;
     if (!isRecord(body) || typeof body.url !== 'string' || body.url.length === 0 || body.url.length > 200) {
       return sendError(reply, req, 'INVALID_PARAM', { field: 'url' }, { field: 'url', reason: 'required' });
@@ -295,7 +296,7 @@ export async function registerProtocol(app: FastifyInstance, deps: ProtocolDeps)
     return dispatch(req, reply, body.url, body);
   });
 
-  app.post('/api/*', async (req, reply) => {
+  app.post('/api/*', API_ROUTE, async (req, reply) => {
     const url = (req.params as { '*': string })['*'];
     const body = req.body ?? {};
     // The path form's body is the data itself, or when encrypted the envelope {encrypt, data}.

@@ -43,6 +43,19 @@ describe('security headers', () => {
     expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
   });
 
+  it('on API answers are the lean REST set: nothing may load, nothing may frame, no page headers', async () => {
+    for (const url of ['/api/client/pub.getMchInfo', '/api/router']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { url: 'client/pub.getMchInfo' } });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+    const page = await get('/');
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    expect(directives(page.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
+  });
+
   it('let the app load only its own scripts, images, API and websocket', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);

