@@ -24,6 +24,13 @@ import { startSweeper } from './platform/sweeper';
 import { loadSecret, loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
 
+/** Request ids: this process's random prefix and a counter (unique without a random draw per request). */
+function requestIds(): () => string {
+  const prefix = crypto.randomUUID().slice(0, 13);
+  let n = 0;
+  return () => `${prefix}${(++n).toString(36).padStart(8, '0')}`;
+}
+
 export interface BuildOptions {
   clock?: Clock;
   /** An open database (tests); otherwise one is opened from the config. */
@@ -66,7 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIds(),
     // A path that cannot be decoded (/api/%ZZ) names no function.
     frameworkErrors: (_error, req, reply) =>
       sendError(reply, req, 'FUNCTION_NOT_FOUND', { url: req.url.slice(0, 200) }),

@@ -28,13 +28,25 @@ export function isLimitedPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws?');
 }
 
+/** normalizeIP's answers (an IPv6 test per call is a tenth of the limiter's cost), for the addresses seen lately. */
+const normalized = new Map<string, string>();
+function normalizedIp(ip: string): string {
+  let found = normalized.get(ip);
+  if (found === undefined) {
+    found = normalizeIP(ip);
+    if (normalized.size >= 1024) normalized.clear();
+    normalized.set(ip, found);
+  }
+  return found;
+}
+
 /** `<bucket>:<ip>`: auth calls count apart from everything else, per client address. */
 export function rateLimitKey(req: FastifyRequest): string {
   const url = callUrlOf(req);
   const bucket = url && isAuthCall(url) ? 'auth' : 'api';
   // injectWS requests have no socket, hence no ip (DESIGN.md): they share one key.
   const ip = req.ip || req.socket?.remoteAddress || 'unknown';
-  return `${bucket}:${ip === 'unknown' ? ip : normalizeIP(ip)}`;
+  return `${bucket}:${ip === 'unknown' ? ip : normalizedIp(ip)}`;
 }
 
 /**
