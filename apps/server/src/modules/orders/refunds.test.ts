@@ -1,4 +1,5 @@
 import { adminUserCalls } from '@studio/contract/account';
+import { adminMerchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { packageCalls } from '@studio/contract/packages';
 import { reservationCalls } from '@studio/contract/reservations';
@@ -190,6 +191,31 @@ describe('refunds', () => {
       code: 'PACKAGE_ALREADY_USED',
       msg: 'A class has been booked with this package, so it can no longer be refunded',
     });
+  });
+
+  it('an order paid entirely with points refunds its points (no money to send back)', async () => {
+    const goods = await buildGoods(t, admin.token, { sku_list: [{ sku_name: 'Tea', price: 1000, stock: 10 }] });
+    const m = await buildMember(t);
+    await t.call(adminIntegralCalls.adjust, { user_id: m.id, amount: 1000, reason: 'Gift' }, { token: admin.token });
+    await t.call(adminMerchantCalls.save, { points_deduct_value: 1000 }, { token: admin.token });
+    try {
+      const { order_no, pay_amount } = await placeOrder(t, m.token, {
+        items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+        delivery: 'pickup',
+        use_points: 100,
+      });
+      expect(pay_amount).toBe(0);
+      const paid = await t.call(orderCalls.pay, { order_no, pay_type: 'balance' }, { token: m.token });
+      expect(paid.order).toMatchObject({ status: S.paid, actions: expect.arrayContaining(['apply_refund']) });
+      expect(await points(m.token)).toBe(900);
+      await apply(m.token, order_no);
+      const done = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: admin.token });
+      expect(done.order).toMatchObject({ status: S.refunded, refunded_amount: 0, refund: { approved_amount: 0 } });
+      expect(await points(m.token)).toBe(1000);
+      expect(await wallet(m.token)).toBe(0);
+    } finally {
+      await t.call(adminMerchantCalls.save, { points_deduct_value: 100 }, { token: admin.token });
+    }
   });
 
   it('staff without refunds.manage cannot approve', async () => {
