@@ -9,6 +9,7 @@ import { call } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { requiredRule } from '@/shared/forms/forms';
 import { MoneyInput } from '@/shared/forms/money-input';
+import { usePermission } from '@/shared/session/permissions';
 
 const INVALIDATES = [[adminOrderCalls.getRefunds.url], [adminOrderCalls.getList.url], [adminOrderCalls.getInfo.url]];
 
@@ -24,6 +25,8 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
   const [approveForm] = Form.useForm<{ amount: number }>();
   const [refuseForm] = Form.useForm<{ reason: string }>();
   const left = order.paid_amount - order.refunded_amount;
+  // The order page shows this to orders.manage staff too: only refunds.manage may decide.
+  const mayDecide = usePermission('refunds.manage');
   const approve = useCallMutation(
     (amount: number) =>
       call(adminOrderCalls.approveRefund, {
@@ -48,7 +51,7 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
       },
     },
   );
-  if (order.refund?.status !== 'pending' || order.status_name !== 'refund_requested') return null;
+  if (!mayDecide || order.refund?.status !== 'pending' || order.status_name !== 'refund_requested') return null;
   return (
     <>
       <Space size={4}>
