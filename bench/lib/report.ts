@@ -124,3 +124,23 @@ export function writeResults(suite: string, json: unknown, markdown: string[]): 
   writeFileSync(mdFile, `${markdown.join('\n')}\n`);
   return { json: path.relative(process.cwd(), jsonFile), md: path.relative(process.cwd(), mdFile) };
 }
+
+/** Answers counted by code, as a race's table shows them: `booked 20, COURSE_FULL 980` (code 0 named `ok`). */
+export function codesText(codes: Record<string, number>, ok: string): string {
+  return Object.entries(codes)
+    .map(([code, n]) => `${code === '0' ? ok : code} ${n}`)
+    .join(', ');
+}
+
+/** The "Invariants checked" section of a race's table: every check of every run, pass or FAIL. */
+export function checksSection(runs: { database: string; checks: { name: string; ok: boolean; detail: string }[] }[]) {
+  return [
+    '## Invariants checked',
+    '',
+    ...table(
+      ['database', 'check', 'result', 'value'],
+      runs.flatMap((r) => r.checks.map((c) => [r.database, c.name, c.ok ? 'pass' : '**FAIL**', c.detail])),
+    ),
+    '',
+  ];
+}

@@ -4,7 +4,7 @@
 import { reservationCalls } from '@studio/contract/reservations';
 import { type BurstAnswer, burst, countCodes, type LatencySummary, summarize, watchBystander } from '../lib/burst';
 import { round } from '../lib/load';
-import { environment, environmentLines, table, writeResults } from '../lib/report';
+import { checksSection, codesText, environment, environmentLines, table, writeResults } from '../lib/report';
 import { postgresReachable, postgresVersion, startServer } from '../lib/servers';
 import type { Fixture, Member, SessionCheck } from '../lib/setups';
 import type { Suite, SuiteOptions } from '../lib/suite';
@@ -173,9 +173,7 @@ export const bookingRaceSuite: Suite = {
         ],
         runs.map((r) => [
           r.database,
-          Object.entries(r.codes)
-            .map(([c, n]) => `${c === '0' ? 'booked' : c} ${n}`)
-            .join(', '),
+          codesText(r.codes, 'booked'),
           r.wallMs,
           r.latencyMs.all.p50,
           r.latencyMs.all.p99,
@@ -187,13 +185,7 @@ export const bookingRaceSuite: Suite = {
         ]),
       ),
       '',
-      '## Invariants checked',
-      '',
-      ...table(
-        ['database', 'check', 'result', 'value'],
-        runs.flatMap((r) => r.checks.map((c) => [r.database, c.name, c.ok ? 'pass' : '**FAIL**', c.detail])),
-      ),
-      '',
+      ...checksSection(runs),
     ];
     const summary = runs.map(
       (r) =>

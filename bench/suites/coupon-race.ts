@@ -4,7 +4,7 @@
 import { adminCouponCalls, couponCalls } from '@studio/contract/coupons';
 import { type BurstAnswer, burst, countCodes, type LatencySummary, summarize } from '../lib/burst';
 import { callOk, login, round } from '../lib/load';
-import { environment, environmentLines, table, writeResults } from '../lib/report';
+import { checksSection, codesText, environment, environmentLines, table, writeResults } from '../lib/report';
 import { postgresReachable, postgresVersion, startServer } from '../lib/servers';
 import type { Member } from '../lib/setups';
 import type { Suite, SuiteOptions } from '../lib/suite';
@@ -175,29 +175,19 @@ export const couponRaceSuite: Suite = {
         ],
         runs.map((r) => [
           r.database,
-          Object.entries(r.codes)
-            .map(([c, n]) => `${c === '0' ? 'claimed' : c} ${n}`)
-            .join(', '),
+          codesText(r.codes, 'claimed'),
           r.wallMs,
           r.latencyMs.all.p50,
           r.latencyMs.all.p99,
           r.latencyMs.all.max,
           `${r.latencyMs.claimed.p50} / ${r.latencyMs.claimed.p99}`,
           `${r.latencyMs.refused.p50} / ${r.latencyMs.refused.p99}`,
-          Object.entries(r.exchange.codes)
-            .map(([c, n]) => `${c === '0' ? 'redeemed' : c} ${n}`)
-            .join(', '),
+          codesText(r.exchange.codes, 'redeemed'),
           `${r.exchange.latencyMs.p50} / ${r.exchange.latencyMs.p99}`,
         ]),
       ),
       '',
-      '## Invariants checked',
-      '',
-      ...table(
-        ['database', 'check', 'result', 'value'],
-        runs.flatMap((r) => r.checks.map((c) => [r.database, c.name, c.ok ? 'pass' : '**FAIL**', c.detail])),
-      ),
-      '',
+      ...checksSection(runs),
     ];
     const summary = runs.map(
       (r) =>

@@ -1,6 +1,7 @@
 import { resolveLocale } from '@studio/contract/locale';
 import { ORDER_STATUS_LABELS, type OrderRecord, type OrderStatusName } from '@studio/contract/orders';
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const COLORS: Partial<Record<OrderStatusName, string>> = {
@@ -20,4 +21,11 @@ export function OrderStatusTag({ order }: { order: Pick<OrderRecord, 'status_nam
   return (
     <Tag color={COLORS[order.status_name]}>{ORDER_STATUS_LABELS[order.status_name][resolveLocale(i18n.language)]}</Tag>
   );
+}
+
+/** An order's items in a list cell: the first goods item, and how many more. */
+export function orderItemsText(t: TFunction, order: Pick<OrderRecord, 'lines'>): string {
+  return order.lines.length > 1
+    ? t('linesMore', { name: order.lines[0]?.goods_name, count: order.lines.length - 1 })
+    : (order.lines[0]?.goods_name ?? '');
 }

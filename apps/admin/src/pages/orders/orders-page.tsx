@@ -18,7 +18,7 @@ import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
-import { OrderStatusTag } from './order-status';
+import { OrderStatusTag, orderItemsText } from './order-status';
 
 const FILTERS = ['keyword', 'status', 'pay_type', 'delivery', 'user_id', 'from', 'to'] as const;
 
@@ -62,10 +62,7 @@ export function OrdersPage() {
     {
       key: 'lines',
       title: t('items'),
-      render: (_, o) =>
-        o.lines.length > 1
-          ? t('linesMore', { name: o.lines[0]?.goods_name, count: o.lines.length - 1 })
-          : o.lines[0]?.goods_name,
+      render: (_, o) => orderItemsText(t, o),
     },
     {
       key: 'pay_amount',

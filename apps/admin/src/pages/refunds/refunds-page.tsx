@@ -10,6 +10,7 @@ import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
+import { orderItemsText } from '../orders/order-status';
 import { RefundActions } from './refund-actions';
 
 const STATUS_COLORS = { pending: 'orange', approved: 'green', refused: 'red', cancelled: 'default' } as const;
@@ -32,11 +33,7 @@ export function RefundsPage() {
           <Link to={`/orders/${o.order_no}`} className="figures">
             {o.order_no}
           </Link>
-          <span className="secondary-text">
-            {o.lines.length > 1
-              ? t('linesMore', { name: o.lines[0]?.goods_name, count: o.lines.length - 1 })
-              : o.lines[0]?.goods_name}
-          </span>
+          <span className="secondary-text">{orderItemsText(t, o)}</span>
         </Space>
       ),
     },

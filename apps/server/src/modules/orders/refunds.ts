@@ -9,7 +9,7 @@ import { uploadedImage } from '../account/service';
 import { returnStock } from '../catalog/service';
 import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
 import { refundableOf, refundOrderPayment } from '../payments/refunds';
-import { postWalletEntry, settleRefundedOrderPoints } from '../wallet/service';
+import { creditWallet, settleRefundedOrderPoints } from '../wallet/service';
 import { changeOwn, move, refuse, staffChange } from './flow';
 import { adminOrderRecords } from './records';
 import * as repo from './repo';
@@ -102,11 +102,9 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
   staffChange(ctx, input.order_no, async (work, order, now) => {
     if (order.status !== S.refund_requested) refuse(ctx.locale, order.status);
     const application = (await repo.lockPendingRefund(work.tx, order.id)) ?? fail('REFUND_NOT_FOUND');
+    // More than is left is refused by refundOrderPayment, rolling back all of this.
     const left = await refundableOf(work.tx, order.id);
     const amount = input.amount ?? left;
-    if (amount > left) {
-      fail('REFUND_AMOUNT_INVALID', { max: (Math.max(0, left) / 100).toFixed(2) }, { max: Math.max(0, left) });
-    }
     const full = amount === left;
     if (full && order.kind === 'package') await voidOrderPackages(work.tx, order.id, now);
     if (full && UNSHIPPED.includes(application.previousStatus) && order.delivery !== 'none') {
@@ -125,7 +123,7 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
         now,
       });
       if (paidBack.provider === 'balance') {
-        const posted = await postWalletEntry(work.tx, {
+        await creditWallet(work, {
           userId: order.userId,
           amount,
           kind: 'refund',
@@ -133,11 +131,6 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
           ref: order.id,
           at: now,
         });
-        await work.pushDurable(
-          order.userId,
-          { type: 'walletChanged', data: { balance: posted.balance }, id: newId() },
-          now,
-        );
       }
     }
     if (full) await settleRefundedOrderPoints(work.tx, order, now);

@@ -30,7 +30,7 @@ import {
   usablePayTypes,
 } from '../payments/service';
 import { writeReviews } from '../reviews/service';
-import { postPointsEntry, postWalletEntry } from '../wallet/service';
+import { creditWallet, postPointsEntry, postWalletEntry } from '../wallet/service';
 import { cancel, changeOwn, lockAny, lockOwn, markPaid, move, receive, refuse } from './flow';
 import { assertCheckoutable, priceOrder } from './pricing';
 import { orderRecords } from './records';
@@ -247,7 +247,7 @@ export const settleOrderPayment: Settler = async (work, payment: PaymentRow, now
     await markPaid(work, order, payment.provider, now);
     return 'applied';
   }
-  await postWalletEntry(work.tx, {
+  await creditWallet(work, {
     userId: payment.userId,
     amount: payment.amount,
     kind: 'refund',

@@ -39,21 +39,22 @@ export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): 
  * The order's settled payment, if any (there is at most one: payments_one_settled_per_order). Not
  * locked: the caller holds the order's lock, which every refund of the order takes first.
  */
-async function settledPayment(tx: Tx, orderNo: string): Promise<PaymentRow | undefined> {
-  const [row] = await tx
+async function settledPayment(db: DbOrTx, orderNo: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.purpose, 'order'), eq(payments.ref, orderNo), eq(payments.status, 'succeeded')));
   return row;
 }
 
-/** What is left to refund of an order: paid minus what already went back. */
+/** An order's settled payment and what is left of it to refund: paid minus what already went back. */
+async function refundable(db: DbOrTx, orderNo: string): Promise<{ payment: PaymentRow | undefined; left: number }> {
+  const payment = await settledPayment(db, orderNo);
+  return { payment, left: (payment?.amount ?? 0) - ((await refundedAmounts(db, [orderNo])).get(orderNo) ?? 0) };
+}
+
 export async function refundableOf(db: DbOrTx, orderNo: string): Promise<number> {
-  const [paid] = await db
-    .select({ amount: payments.amount })
-    .from(payments)
-    .where(and(eq(payments.purpose, 'order'), eq(payments.ref, orderNo), eq(payments.status, 'succeeded')));
-  return (paid?.amount ?? 0) - ((await refundedAmounts(db, [orderNo])).get(orderNo) ?? 0);
+  return (await refundable(db, orderNo)).left;
 }
 
 /**
@@ -66,8 +67,7 @@ export async function refundOrderPayment(
   config: Config,
   r: { orderNo: string; amount: number; refundId: string; now: Date },
 ): Promise<PaymentRefundRow> {
-  const payment = await settledPayment(tx, r.orderNo);
-  const left = (payment?.amount ?? 0) - ((await refundedAmounts(tx, [r.orderNo])).get(r.orderNo) ?? 0);
+  const { payment, left } = await refundable(tx, r.orderNo);
   if (!payment || r.amount > left || r.amount <= 0) {
     fail('REFUND_AMOUNT_INVALID', { max: (Math.max(0, left) / 100).toFixed(2) }, { max: Math.max(0, left) });
   }

@@ -6,7 +6,7 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { offsetOf, type Page } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
-import { runUnitOfWork } from '../../platform/unit-of-work';
+import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
@@ -183,7 +183,7 @@ export async function startTopUp(
 
 /** A confirmed top-up: the wallet credited, keyed by the payment so a second confirmation adds nothing. */
 export const settleTopUp: Settler = async (work, payment, now) => {
-  const posted = await postWalletEntry(work.tx, {
+  await creditWallet(work, {
     userId: payment.userId,
     amount: payment.amount,
     kind: 'top_up',
@@ -191,13 +191,19 @@ export const settleTopUp: Settler = async (work, payment, now) => {
     ref: payment.id,
     at: now,
   });
-  await work.pushDurable(
-    payment.userId,
-    { type: 'walletChanged', data: { balance: posted.balance }, id: newId() },
-    now,
-  );
   return 'applied';
 };
+
+/** Money into the member's wallet (a top-up, a refund), once per key, and the member's open apps told the new balance. */
+export async function creditWallet(work: Work, entry: WalletEntry) {
+  const posted = await postWalletEntry(work.tx, entry);
+  await work.pushDurable(
+    entry.userId,
+    { type: 'walletChanged', data: { balance: posted.balance }, id: newId() },
+    entry.at,
+  );
+  return posted;
+}
 
 /**
  * Points for a completed order (RULES.md): `per_unit` points per whole currency unit paid, credited

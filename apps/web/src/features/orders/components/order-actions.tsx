@@ -1,12 +1,12 @@
 import type { OrderRecord } from '@studio/contract/orders';
 import { REFUND_MAX_IMAGES, REFUND_REASON_MAX } from '@studio/contract/refunds';
-import { Button, Dialog, ImageUploader, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
+import { Button, Dialog, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MIME_TYPES, uploadImage } from '@/shared/api/upload';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
+import { PhotoUploader } from '@/shared/ui/photo-uploader';
 import { applyRefund, cancelOrder, cancelRefund, confirmReceipt, orderLinks } from '../api/orders';
 
 /** The actions of spec section 4 that the order's status allows, as the server lists them. */
@@ -153,14 +153,7 @@ function RefundSheet({ order, open, onClose }: { order: OrderRecord; open: boole
             {t('orders.refund.reasonRequired')}
           </p>
         )}
-        <ImageUploader
-          value={images}
-          onChange={setImages}
-          upload={async (file) => ({ url: await uploadImage(file) })}
-          maxCount={REFUND_MAX_IMAGES}
-          accept={IMAGE_MIME_TYPES.join(',')}
-          multiple
-        />
+        <PhotoUploader value={images} onChange={setImages} max={REFUND_MAX_IMAGES} />
         <Button block type="submit" color="primary" loading={submitting}>
           {t('orders.refund.submit')}
         </Button>

@@ -1,17 +1,17 @@
 import type { OrderLine } from '@studio/contract/orders';
 import { REVIEW_CONTENT_MAX, REVIEW_MAX_IMAGES, type ReviewItemInput } from '@studio/contract/reviews';
-import { Button, ImageUploader, type ImageUploadItem, Rate, TextArea } from 'antd-mobile';
+import { Button, type ImageUploadItem, Rate, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GoodsImage } from '@/features/shop/components/goods-image';
-import { IMAGE_MIME_TYPES, uploadImage } from '@/shared/api/upload';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { redirectTo } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { commentOrder, orderLinks, useOrder } from '../api/orders';
 import '../components/orders.css';
+import { PhotoUploader } from '@/shared/ui/photo-uploader';
 
 interface Draft {
   rate: number;
@@ -123,14 +123,7 @@ function LineReview({
           {t('validation.reviewContentRequired')}
         </p>
       )}
-      <ImageUploader
-        value={draft.images}
-        onChange={(images) => onChange({ images })}
-        upload={async (file) => ({ url: await uploadImage(file) })}
-        maxCount={REVIEW_MAX_IMAGES}
-        accept={IMAGE_MIME_TYPES.join(',')}
-        multiple
-      />
+      <PhotoUploader value={draft.images} onChange={(images) => onChange({ images })} max={REVIEW_MAX_IMAGES} />
       <span className="secondary">{t('orders.comment.photos', { max: REVIEW_MAX_IMAGES })}</span>
     </section>
   );
