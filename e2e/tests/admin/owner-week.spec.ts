@@ -70,11 +70,13 @@ test('an owner sets up the studio and runs a week: a weekly series, a member boo
     await expect(pageTitle(page)).toHaveText('Schedule');
     await page.getByRole('button', { name: 'Schedule a class' }).click();
     const form = drawer(page);
-    await form.getByLabel('Course').click();
+    // Typed first: the lists are searchable and, with the teachers and rooms other journeys add,
+    // an option may lie outside the list's rendered window.
+    await form.getByLabel('Course').fill(course);
     await chooseOption(page, course);
-    await form.getByLabel('Teacher').click();
+    await form.getByLabel('Teacher').fill(teacherName);
     await chooseOption(page, teacherName);
-    await form.getByLabel('Room').click();
+    await form.getByLabel('Room').fill(room);
     await chooseOption(page, room);
     await form.getByLabel('Date').fill(first.date);
     await form.getByLabel('Date').press('Enter');
@@ -123,7 +125,9 @@ test('an owner sets up the studio and runs a week: a weekly series, a member boo
     await page.getByRole('button', { name: 'Sign out' }).click();
     await loginAdmin(page, DEMO.frontdesk);
     await gotoAdmin(page, `/schedule?week=${first.date}`);
-    await page.locator('.fc-event', { hasText: course }).first().click();
+    // Another class at the same hour may overlap it in the time grid: follow the event's link.
+    const event = page.locator('.fc-event', { hasText: course }).first();
+    await page.goto((await event.getAttribute('href')) ?? '');
     await expect(pageTitle(page)).toHaveText(course);
     const roster = page.getByRole('table', { name: 'Roster (1)' });
     await expect(roster.getByRole('row', { name: new RegExp(`Milo ${tag}`) })).toContainText('Booked');
