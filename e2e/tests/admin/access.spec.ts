@@ -37,7 +37,16 @@ test('an owner signs in, sees every part of the back office, and a shared link o
   await page.getByText('简体中文').click();
   await expect(page.getByRole('navigation', { name: '管理后台' }).getByRole('link', { name: '会员' })).toBeVisible();
   await expect(pageTitle(page)).toHaveText('仪表盘');
+  // Traditional Chinese: its own catalogue, Taiwan terms, and the studio's texts in Traditional.
   await page.getByRole('combobox', { name: '语言' }).click();
+  await page.getByText('繁體中文').click();
+  await expect(page.getByRole('navigation', { name: '管理後台' }).getByRole('link', { name: '會員' })).toBeVisible();
+  await expect(pageTitle(page)).toHaveText('儀表板');
+  await expect(page.getByRole('link', { name: /蓮流瑜伽館/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, 'admin-dashboard-zh-Hant');
+  await page.getByRole('combobox', { name: '語言' }).click();
   await page.getByText('English').click();
   await expect(pageTitle(page)).toHaveText('Dashboard');
 

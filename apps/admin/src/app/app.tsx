@@ -1,13 +1,15 @@
 import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import { type Locale, resolveLocale } from '@studio/contract/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { adminLocaleOf } from '@/i18n/i18n';
 import { queryClient } from '@/shared/api/client';
 import { setFeedback } from '@/shared/ui/feedback';
 import { router } from './router';
@@ -44,14 +46,18 @@ function FeedbackBridge() {
   return null;
 }
 
+/** antd's and dayjs's own texts (date pickers, pagination, empty tables) in the staff member's language. */
+const ANTD_LOCALES = { en: enUS, 'zh-Hans': zhCN, 'zh-Hant': zhTW } satisfies Record<Locale, unknown>;
+const DAYJS_LOCALES: Record<Locale, string> = { en: 'en', 'zh-Hans': 'zh-cn', 'zh-Hant': 'zh-tw' };
+
 export function App() {
   const { i18n } = useTranslation();
-  const locale = adminLocaleOf(i18n.language);
+  const locale = resolveLocale(i18n.language);
   useEffect(() => {
-    dayjs.locale(locale === 'en' ? 'en' : 'zh-cn');
+    dayjs.locale(DAYJS_LOCALES[locale]);
   }, [locale]);
   return (
-    <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={theme}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

@@ -1,19 +1,18 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { accountCalls } from '@studio/contract/account';
+import { LOCALE_NAMES, LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
 import { type CallPermission, holds, isStaff } from '@studio/contract/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Layout, Menu, type MenuProps, Result, Select, Spin, Typography } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
-import { ADMIN_LOCALES, type AdminLocale, adminLocaleOf, changeLanguage } from '@/i18n/i18n';
+import { changeLanguage } from '@/i18n/i18n';
 import { call, callQuery, queryClient } from '@/shared/api/client';
 import { useStudio } from '@/shared/format/format';
 import { clearSession, isTokenValid, setUser, useSession, useUser } from '@/shared/session/session';
 import { AREAS, areaHref, MENU_GROUPS } from './areas';
 import { ForbiddenResult } from './errors';
-
-const LANGUAGE_NAMES: Record<AdminLocale, string> = { en: 'English', 'zh-Hans': '简体中文' };
 
 /** Signs out on the server (best effort) and here, then opens login. */
 export function useSignOut() {
@@ -102,11 +101,11 @@ function StaffFrame() {
         <Layout.Header className="staff-header">
           <Typography.Text type="secondary">{t('app.title')}</Typography.Text>
           <Flex gap={12} align="center">
-            <Select<AdminLocale>
+            <Select<Locale>
               aria-label={t('header.language')}
-              value={adminLocaleOf(i18n.language)}
+              value={resolveLocale(i18n.language)}
               onChange={(locale) => void changeLanguage(locale)}
-              options={ADMIN_LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+              options={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
               style={{ width: 120 }}
             />
             <Typography.Text>{user?.nickname || user?.username}</Typography.Text>

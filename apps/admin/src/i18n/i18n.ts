@@ -1,15 +1,13 @@
-import { FALLBACK_LOCALE, type Locale, resolveLocale } from '@studio/contract/locale';
+import { FALLBACK_LOCALE, LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * The back office's languages: English and Simplified Chinese (a Traditional Chinese browser gets
- * the Simplified catalogue). Each area keeps its strings in its own namespace file,
+ * The back office speaks the member app's languages: English, Simplified and Traditional Chinese.
+ * Each area keeps its strings in its own namespace file,
  * `locales/<language>/<namespace>.json`; every file found here is loaded, so an area adds a file and
  * nothing else.
  */
-export const ADMIN_LOCALES = ['en', 'zh-Hans'] as const;
-export type AdminLocale = (typeof ADMIN_LOCALES)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
@@ -27,22 +25,16 @@ function resourcesOf(found: Record<string, Record<string, unknown>>) {
 
 const STORAGE_KEY = 'studio-admin-locale';
 
-/** The supported language for a browser or saved preference: zh-Hant reads the Simplified catalogue. */
-export function adminLocaleOf(value: string | null | undefined): AdminLocale {
-  const locale: Locale = resolveLocale(value);
-  return locale === 'en' ? 'en' : 'zh-Hans';
-}
-
-function initialLocale(): AdminLocale {
+function initialLocale(): Locale {
   const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-  return adminLocaleOf(saved ?? globalThis.navigator?.language);
+  return resolveLocale(saved ?? globalThis.navigator?.language);
 }
 
 void i18n.use(initReactI18next).init({
   resources: resourcesOf(files),
   lng: initialLocale(),
   fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: [...ADMIN_LOCALES],
+  supportedLngs: [...LOCALES],
   defaultNS: 'common',
   ns: ['common'],
   interpolation: { escapeValue: false },
@@ -56,7 +48,7 @@ markDocument(i18n.language);
 i18n.on('languageChanged', markDocument);
 
 /** Switches the language and remembers it on this computer. */
-export async function changeLanguage(locale: AdminLocale): Promise<void> {
+export async function changeLanguage(locale: Locale): Promise<void> {
   globalThis.localStorage?.setItem(STORAGE_KEY, locale);
   await i18n.changeLanguage(locale);
 }

@@ -1,6 +1,6 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
-import { LOCALES } from '@studio/contract/locale';
+import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
 import {
   adminMerchantCalls,
   merchantCalls,
@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, callQuery } from '@/shared/api/client';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
-import { LOCALE_NAMES, LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
+import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
 

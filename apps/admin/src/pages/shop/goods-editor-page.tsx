@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { adminFreightCalls } from '@studio/contract/freight';
-import { LOCALES } from '@studio/contract/locale';
+import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import { adminScheduleCalls } from '@studio/contract/schedule';
 import {
@@ -37,7 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { applyServerErrors, requiredRule } from '@/shared/forms/forms';
-import { LOCALE_NAMES, LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
+import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
 import { MoneyInput } from '@/shared/forms/money-input';
 import { RichTextEditor } from '@/shared/forms/rich-text';
 import { usePermission } from '@/shared/session/permissions';

@@ -39,6 +39,10 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Answers carry the studio's texts in the language of the call (vk-locale): after a switch, what is
+// cached is in the old one, so every query is refetched (the ones on screen at once).
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+
 /**
  * The back office's client (packages/client): the same transport as the member app, failures as
  * antd messages and dialogs, the session in this app's store.

@@ -1,11 +1,8 @@
-import { LOCALES, type Locale } from '@studio/contract/locale';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-
-/** Each language named in itself, as the language pickers show it. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', 'zh-Hant': '繁體中文' };
 
 /**
  * A studio-authored text in every language the member app speaks: one input per language, under

@@ -1,12 +1,9 @@
-import { LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
+import { LOCALE_NAMES, LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
 import { List, Radio } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLocale } from '@/i18n/i18n';
 import { showToast } from '@/shared/ui/feedback';
-
-/** Each language named in itself, so anyone can find theirs. */
-const NATIVE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', 'zh-Hant': '繁體中文' };
 
 export function LanguagePage() {
   const { t, i18n } = useTranslation();
@@ -34,7 +31,7 @@ export function LanguagePage() {
         {LOCALES.map((locale) => (
           <List.Item key={locale}>
             <Radio value={locale} block>
-              <span lang={locale}>{NATIVE_NAMES[locale]}</span>
+              <span lang={locale}>{LOCALE_NAMES[locale]}</span>
             </Radio>
           </List.Item>
         ))}
