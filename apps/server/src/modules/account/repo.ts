@@ -307,6 +307,18 @@ export async function countUsersSince(db: DbOrTx, since: Date): Promise<number> 
 }
 
 /** Nicknames (else usernames) of members by id, for lists that show who. */
+/**
+ * Ids of members whose nickname or username contains `keyword`, as a subquery another module's read
+ * model filters by (the teacher's students) without reading this module's table.
+ */
+export function idsOfUsersNamed(db: DbOrTx, keyword: string) {
+  const pattern = containsPattern(keyword);
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`(${users.nickname} ilike ${pattern} or ${users.username} ilike ${pattern})`);
+}
+
 export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -316,7 +328,10 @@ export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, st
   return new Map(rows.map((r) => [r.id, r.nickname || r.username || r.id]));
 }
 
-/** Name and mobile of members by id, for staff lists of what members did (orders). */
+/**
+ * Name (nickname, else username, else empty), mobile and avatar of members by id: what staff lists
+ * (orders), reviews and the teacher's students show of a member.
+ */
 export async function briefsOf(
   db: DbOrTx,
   ids: string[],
@@ -335,7 +350,7 @@ export async function briefsOf(
   return new Map(
     rows.map((r) => [
       r.id,
-      { nickname: r.nickname || r.username || r.id, mobile: r.mobile ?? '', avatar: r.avatar ?? '' },
+      { nickname: r.nickname || r.username || '', mobile: r.mobile ?? '', avatar: r.avatar ?? '' },
     ]),
   );
 }

@@ -344,3 +344,5 @@ export function findReservationByCode(db: DbOrTx, code: string): Promise<repo.Re
 export const findReservation = repo.findReservation;
 
 export const checkedInCounts = repo.checkedInCounts;
+
+export { countStudents, studentsPage } from './students';

@@ -32,6 +32,7 @@ import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
 
 export { coursesRowsVersion, scheduleRowsVersion, sessionStartsIn } from './repo';
+export { sessionsOfTeacher, type TeacherSessions, taughtSessions, teacherSessionIdsPage } from './teaching';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

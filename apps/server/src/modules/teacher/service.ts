@@ -19,12 +19,11 @@ import { fail } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
 import type { AuthUser, CallContext } from '../../platform/protocol';
 import { inTransaction } from '../../platform/unit-of-work';
-import { getUserOrFail, uploadedImage } from '../account/service';
+import { briefsOf, getUserOrFail, idsOfUsersNamed, uploadedImage } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as reservationReads from '../reservations/read-models';
 import * as reservations from '../reservations/service';
 import * as schedule from '../schedule/service';
-import * as repo from './repo';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -135,7 +134,7 @@ export async function getSessions(
   now: Date,
   locale?: Locale,
 ) {
-  const { ids, total } = await repo.sessionIdsPage(db, teacherId, input.scope, now, input);
+  const { ids, total } = await schedule.teacherSessionIdsPage(db, teacherId, input.scope, now, input);
   return pageOf(await recordsInOrder(db, ids, now, locale), total, input);
 }
 
@@ -149,7 +148,7 @@ export async function getClassHours(
 ): Promise<ClassHours> {
   const tz = (await getMerchant(db)).timezone;
   const m = month ?? monthOf(now, tz);
-  const taught = await repo.taughtSessions(db, teacherId, monthRange(m, tz), now);
+  const taught = await schedule.taughtSessions(db, teacherId, monthRange(m, tz), now);
   const minutes = taught.reduce((sum, s) => sum + Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000), 0);
   return {
     month: m,
@@ -168,7 +167,7 @@ export async function getClassHours(
 export async function getWorkbench(db: DbOrTx, teacherId: string, now: Date, locale?: Locale): Promise<Workbench> {
   const [teacher, next, hours, students] = await Promise.all([
     getProfile(db, teacherId),
-    repo.sessionIdsPage(
+    schedule.teacherSessionIdsPage(
       db,
       teacherId,
       'upcoming',
@@ -177,7 +176,7 @@ export async function getWorkbench(db: DbOrTx, teacherId: string, now: Date, loc
       { scheduledOnly: true },
     ),
     getClassHours(db, teacherId, undefined, now, locale),
-    repo.countStudents(db, teacherId),
+    reservationReads.countStudents(db, schedule.sessionsOfTeacher(db, teacherId)),
   ]);
   return {
     teacher,
@@ -260,11 +259,17 @@ export async function getStudents(
   teacherId: string,
   input: { pageIndex: number; pageSize: number; keyword?: string },
 ) {
-  const { rows, total } = await repo.studentsPage(db, teacherId, input.keyword || undefined, input);
+  const sessions = schedule.sessionsOfTeacher(db, teacherId);
+  const members = input.keyword ? idsOfUsersNamed(db, input.keyword) : undefined;
+  const { rows, total } = await reservationReads.studentsPage(db, sessions, members, input);
+  const briefs = await briefsOf(
+    db,
+    rows.map((r) => r.userId),
+  );
   const records: StudentRecord[] = rows.map((r) => ({
-    _id: r.id,
-    nickname: r.nickname || r.username || '',
-    avatar: r.avatar,
+    _id: r.userId,
+    nickname: briefs.get(r.userId)?.nickname ?? '',
+    avatar: briefs.get(r.userId)?.avatar || null,
     session_count: r.sessionCount,
     attended_count: r.attendedCount,
     last_session_at: r.lastSessionAt.toISOString(),
