@@ -23,19 +23,31 @@ const getSchedule = callRef<typeof reservationCalls.getSchedule>('client/course.
 /** How many of today's remaining classes home lists before "N more today". */
 const TODAY_ROWS = 4;
 
+/** The member's upcoming bookings, soonest first (none asked for a visitor). */
+export function useUpcomingBookings() {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    ...callQuery(getMyReservations, { status: 'registered', pageIndex: 1, pageSize: 5 }),
+    enabled: loggedIn,
+  });
+}
+
+/** Today's classes in the studio's calendar, as the viewer sees them. */
+export function useTodaySchedule() {
+  const format = useClassFormat();
+  const today = format.dayKey(useNow());
+  return useQuery(viewerQuery(getSchedule, { date_from: today, date_to: today }, useViewer()));
+}
+
 /**
  * The member's next booked class (upcoming bookings come soonest first), with its check-in code one
  * tap away on the class's page. Nothing when there is none.
  */
 export function NextClassCard() {
   const { t } = useTranslation();
-  const loggedIn = useIsLoggedIn();
   const format = useClassFormat();
   const now = useNow();
-  const next = useQuery({
-    ...callQuery(getMyReservations, { status: 'registered', pageIndex: 1, pageSize: 5 }),
-    enabled: loggedIn,
-  });
+  const next = useUpcomingBookings();
   const reservation = next.data?.rows.find((r) => new Date(r.session.ends_at).getTime() > now);
   if (!reservation) return null;
   const { session } = reservation;
@@ -63,8 +75,7 @@ export function TodayCard() {
   const { t } = useTranslation();
   const format = useClassFormat();
   const now = useNow();
-  const today = format.dayKey(now);
-  const schedule = useQuery(viewerQuery(getSchedule, { date_from: today, date_to: today }, useViewer()));
+  const schedule = useTodaySchedule();
   const remaining = (schedule.data?.rows ?? []).filter(
     (s) => s.status !== 'cancelled' && new Date(s.ends_at).getTime() > now,
   );

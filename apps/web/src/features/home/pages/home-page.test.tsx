@@ -33,6 +33,7 @@ const session = (id: string, name: string, startsIn: number) => ({
 
 let reservations: unknown[] = [];
 let schedule: unknown[] = [];
+let goodsDown = false;
 vi.stubGlobal('scrollTo', () => {});
 vi.stubGlobal(
   'fetch',
@@ -46,6 +47,9 @@ vi.stubGlobal(
     }
     if (url === 'client/course.getMyReservations') return ok({ rows: reservations, total: 0, hasMore: false });
     if (url === 'client/course.pub_getSchedule') return ok({ rows: schedule });
+    if (url === 'client/pub.getGoodsList') {
+      return goodsDown ? new Response('unavailable', { status: 503 }) : ok({ rows: [], total: 0, hasMore: false });
+    }
     return new Response(JSON.stringify({ code: 'FUNCTION_NOT_FOUND', msg: 'no' }));
   }),
 );
@@ -63,6 +67,7 @@ beforeEach(() => {
   queryClient.clear();
   reservations = [];
   schedule = [];
+  goodsDown = false;
 });
 afterEach(cleanup);
 afterAll(() => vi.unstubAllGlobals());
@@ -104,5 +109,14 @@ describe('home', () => {
     expect(list.textContent).toContain('Evening Flow');
     expect(list.textContent).not.toContain('Early Pilates');
     expect(screen.getByRole('button', { name: 'Book a class' })).toBeTruthy();
+  });
+
+  it("shows today's classes at once when the shop's call fails (its retries do not hold them back)", async () => {
+    signIn(member(30 * 24 * HOUR));
+    goodsDown = true;
+    schedule = [session('s-soon', 'Evening Flow', 60_000)];
+    open();
+    const list = await screen.findByRole('list', { name: "Today's classes" }, { timeout: 800 });
+    expect(list.textContent).toContain('Evening Flow');
   });
 });

@@ -2,20 +2,27 @@ import type { MchInfo } from '@studio/contract/merchant';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { FeaturedShop } from '@/features/shop/components/featured';
+import { FeaturedShop, useFeaturedGoods } from '@/features/shop/components/featured';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { navigateTo, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { NextClassCard, TodayCard } from '../components/class-cards';
+import { NextClassCard, TodayCard, useTodaySchedule, useUpcomingBookings } from '../components/class-cards';
 
 /** Registered within this long ago: the member is greeted as new, not "welcome back". */
 const NEW_MEMBER_MS = 24 * 3_600_000;
 
 export function HomePage() {
   const { data, error, isPending, refetch } = useMchInfo();
+  // The cards below the greeting appear together once their data has come (or a first attempt
+  // failed: retries do not hold the others back), in place of one placeholder, so nothing already
+  // on screen is pushed down as each arrives (layout shift).
+  const featured = useFeaturedGoods();
+  const cardsLoading = [useUpcomingBookings(), useTodaySchedule(), featured.passes, featured.goods].some(
+    (query) => query.isLoading && query.failureCount === 0,
+  );
   if (isPending) return <PageSkeleton rows={3} />;
   if (error) return <PageError error={error} onRetry={() => void refetch()} />;
   const { mchInfo } = data;
@@ -23,10 +30,16 @@ export function HomePage() {
     <div className="stack">
       <StudioHeader mchInfo={mchInfo} />
       <WelcomeCard studio={mchInfo.name} />
-      <NextClassCard />
-      <TodayCard />
-      <FeaturedShop />
-      {(mchInfo.address || mchInfo.phone) && <VisitCard mchInfo={mchInfo} />}
+      {cardsLoading ? (
+        <PageSkeleton rows={2} />
+      ) : (
+        <>
+          <NextClassCard />
+          <TodayCard />
+          <FeaturedShop />
+          {(mchInfo.address || mchInfo.phone) && <VisitCard mchInfo={mchInfo} />}
+        </>
+      )}
     </div>
   );
 }

@@ -14,11 +14,17 @@ import './shop.css';
 // By reference: home and class pages show these without loading zod.
 const getGoodsList = callRef<typeof shopCalls.getGoodsList>('client/pub.getGoodsList');
 
+/** What home's shop corner shows: a few class passes and the most popular goods. */
+export function useFeaturedGoods() {
+  const passes = useQuery({ ...callQuery(getGoodsList, { type: 1, pageSize: 4 }), staleTime: 60_000 });
+  const goods = useQuery({ ...callQuery(getGoodsList, { type: 0, pageSize: 4, sort: 'popular' }), staleTime: 60_000 });
+  return { passes, goods };
+}
+
 /** Home's shop corner: class passes first, then a few goods, each a tap from its page. */
 export function FeaturedShop() {
   const { t } = useTranslation();
-  const passes = useQuery({ ...callQuery(getGoodsList, { type: 1, pageSize: 4 }), staleTime: 60_000 });
-  const goods = useQuery({ ...callQuery(getGoodsList, { type: 0, pageSize: 4, sort: 'popular' }), staleTime: 60_000 });
+  const { passes, goods } = useFeaturedGoods();
   if (!passes.data?.rows.length && !goods.data?.rows.length) return null;
   return (
     <section className="card featured-shop" aria-labelledby="featured-shop">
