@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -87,6 +87,11 @@ interface Executable<R> {
 }
 interface Preparable<R> extends Executable<R> {
   prepare(name: string): Executable<R>;
+}
+
+/** An instant as a timestamptz parameter: a Date, or a placeholder filled with an ISO string. */
+export function instant(at: Date | Placeholder): SQL {
+  return sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`;
 }
 
 /**

@@ -319,6 +319,14 @@ export function idsOfUsersNamed(db: DbOrTx, keyword: string) {
     .where(sql`(${users.nickname} ilike ${pattern} or ${users.username} ilike ${pattern})`);
 }
 
+/** Every member's id, names and avatar, as a subquery to join by id (a session's roster). */
+export function memberNames(db: DbOrTx) {
+  return db
+    .select({ id: users.id, nickname: users.nickname, username: users.username, avatar: users.avatar })
+    .from(users)
+    .as('member_names');
+}
+
 export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db

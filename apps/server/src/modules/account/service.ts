@@ -214,6 +214,7 @@ export async function grantRole(db: DbOrTx, userId: string, now: Date, role: Rol
 export const countUsersSince = repo.countUsersSince;
 export const namesOf = repo.namesOf;
 export const idsOfUsersNamed = repo.idsOfUsersNamed;
+export const memberNames = repo.memberNames;
 export const briefsOf = repo.briefsOf;
 
 /**

@@ -126,11 +126,11 @@ export async function suggestSessions(
   const rows = await repo.sessionViews(db, {
     where: and(
       schedule.sessionWhere({ status: 'scheduled' }),
-      repo.sameCourseAs(sessionId),
-      repo.notSession(sessionId),
-      repo.startsAfter(now),
-      repo.startsNoLaterThan(new Date(now.getTime() + merchant.bookingWindowDays * DAY)),
-      repo.hasFreeSeat,
+      schedule.sameCourseAs(sessionId),
+      schedule.notSession(sessionId),
+      schedule.startsAfter(now),
+      schedule.startsNoLaterThan(new Date(now.getTime() + merchant.bookingWindowDays * DAY)),
+      schedule.hasFreeSeat,
     ),
     viewerId,
     now,
@@ -166,7 +166,7 @@ export async function upcomingSessions(
   locale?: Locale,
 ): Promise<SessionRecord[]> {
   const rows = await repo.sessionViews(db, {
-    where: and(schedule.sessionWhere({ ...filter, status: 'scheduled' }), repo.startsAfter(now)),
+    where: and(schedule.sessionWhere({ ...filter, status: 'scheduled' }), schedule.startsAfter(now)),
     viewerId,
     now,
     limit: UPCOMING_LIMIT,

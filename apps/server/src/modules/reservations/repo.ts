@@ -1,34 +1,31 @@
 import type { ReservationStatus, WaitlistStatus } from '@studio/contract/flow';
 import type { MySessionStatus } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
+import { type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
-import { users } from '../account/schema';
-import * as schedule from '../schedule/repo';
-import { classSessions } from '../schedule/schema';
+import { memberNames } from '../account/service';
+import * as schedule from '../schedule/service';
 import { reservations, waitlistEntries } from './schema';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 
-/** An instant as a timestamptz parameter: a Date, or a placeholder filled with an ISO string. */
-const iso = (d: Date | Placeholder) => sql`${d instanceof Date ? d.toISOString() : d}::timestamptz`;
-
 // The booking read model ------------------------------------------------------------------------
-// Session lists join the schedule's tables with this module's counts in ONE statement (correlated
-// subqueries on indexed columns), so a week of 100 sessions is one round trip, not 1 + 2N.
+// Session lists are the schedule's statement (schedule.selectSessions) with this module's counts
+// added as correlated subqueries on indexed columns: a week of 100 sessions is one round trip, not
+// 1 + 2N. Reads by class time join the schedule's sessionTimes subquery. No table of another
+// module is named here.
 
 /** Waiting entries of the session that still count: none once the class has started. */
-function waitlistCountColumn(now: Date | Placeholder) {
-  return sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${classSessions.id} and ${waitlistEntries.status} = 'waiting' and ${classSessions.startsAt} > ${iso(now)})`;
+function waitlistCountColumn(s: schedule.SessionRef, now: Date | Placeholder) {
+  return sql<number>`(select count(*)::int from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${s.id} and ${waitlistEntries.status} = 'waiting' and ${s.startsAt} > ${iso(now)})`;
 }
 
-function myStatusColumn(userId: string | Placeholder | null, now: Date | Placeholder) {
+function myStatusColumn(s: schedule.SessionRef, userId: string | Placeholder | null, now: Date | Placeholder) {
   if (!userId) return sql<MySessionStatus>`'none'`;
   return sql<MySessionStatus>`case
-    when exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${userId} and ${reservations.status} <> 'cancelled') then 'registered'
-    when ${classSessions.startsAt} > ${iso(now)} and exists (select 1 from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${classSessions.id} and ${waitlistEntries.userId} = ${userId} and ${waitlistEntries.status} = 'waiting') then 'waiting'
+    when exists (select 1 from ${reservations} where ${reservations.sessionId} = ${s.id} and ${reservations.userId} = ${userId} and ${reservations.status} <> 'cancelled') then 'registered'
+    when ${s.startsAt} > ${iso(now)} and exists (select 1 from ${waitlistEntries} where ${waitlistEntries.sessionId} = ${s.id} and ${waitlistEntries.userId} = ${userId} and ${waitlistEntries.status} = 'waiting') then 'waiting'
     else 'none' end`;
 }
 
@@ -45,7 +42,10 @@ export interface SessionQuery {
 
 export async function sessionViews(db: DbOrTx, q: SessionQuery): Promise<SessionViewRow[]> {
   const query = schedule
-    .selectSessions(db, { waitlistCount: waitlistCountColumn(q.now), myStatus: myStatusColumn(q.viewerId, q.now) })
+    .selectSessions(db, (s) => ({
+      waitlistCount: waitlistCountColumn(s, q.now),
+      myStatus: myStatusColumn(s, q.viewerId, q.now),
+    }))
     .where(q.where)
     .orderBy(q.order === 'desc' ? schedule.sessionOrder.desc : schedule.sessionOrder.asc, schedule.sessionIdOrder);
   if (q.limit !== undefined) return query.limit(q.limit).offset(q.offset ?? 0);
@@ -56,22 +56,12 @@ export async function sessionViews(db: DbOrTx, q: SessionQuery): Promise<Session
 const scheduleStatements = [false, true].map((withViewer) =>
   preparedQuery(withViewer ? 'schedule_for_viewer' : 'schedule', (db) => {
     const p = (name: string) => sql.placeholder(name);
-    const optionally = (column: AnyPgColumn, name: string) =>
-      sql`(${p(name)}::text is null or ${column} = ${p(name)}::text)`;
     return schedule
-      .selectSessions(db, {
-        waitlistCount: waitlistCountColumn(p('now')),
-        myStatus: withViewer ? myStatusColumn(p('viewer'), p('now')) : myStatusColumn(null, p('now')),
-      })
-      .where(
-        and(
-          sql`${classSessions.startsAt} >= ${iso(p('from'))}`,
-          sql`${classSessions.startsAt} < ${iso(p('to'))}`,
-          optionally(classSessions.courseId, 'course'),
-          optionally(classSessions.teacherId, 'teacher'),
-          optionally(classSessions.roomId, 'room'),
-        ),
-      )
+      .selectSessions(db, (s) => ({
+        waitlistCount: waitlistCountColumn(s, p('now')),
+        myStatus: myStatusColumn(s, withViewer ? p('viewer') : null, p('now')),
+      }))
+      .where(schedule.scheduleRangeWhere(p))
       .orderBy(schedule.sessionOrder.asc, schedule.sessionIdOrder);
   }),
 );
@@ -97,16 +87,6 @@ export function scheduleViews(db: DbOrTx, f: ScheduleFilter, viewerId: string | 
   }) as Promise<SessionViewRow[]>;
 }
 
-/** Scheduled sessions with a free seat (COURSE_FULL suggestions, the "book" filters). */
-export const hasFreeSeat = sql`${classSessions.bookedCount} < ${classSessions.capacity}`;
-export const startsAfter = (t: Date) => sql`${classSessions.startsAt} > ${iso(t)}`;
-export const startsNoLaterThan = (t: Date) => sql`${classSessions.startsAt} <= ${iso(t)}`;
-export const isScheduled = eq(classSessions.status, 'scheduled');
-export const notSession = (id: string) => ne(classSessions.id, id);
-/** Sessions of the course that session `id` belongs to. */
-export const sameCourseAs = (id: string) =>
-  sql`${classSessions.courseId} = (select other.course_id from ${classSessions} other where other.id = ${id})`;
-
 // Reservations -----------------------------------------------------------------------------------
 
 export async function findReservation(db: DbOrTx, id: string): Promise<ReservationRow | undefined> {
@@ -125,13 +105,11 @@ export async function findReservationByCode(db: DbOrTx, code: string): Promise<R
 }
 
 const peekStatement = preparedQuery('peek_session_for_member', (db) =>
-  db
-    .select({
-      session: classSessions,
-      alreadyBooked: sql<boolean>`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${classSessions.id} and ${reservations.userId} = ${sql.placeholder('user')} and ${reservations.status} <> 'cancelled')`,
-    })
-    .from(classSessions)
-    .where(eq(classSessions.id, sql.placeholder('session')))
+  schedule
+    .selectSessionRows(db, (s) => ({
+      alreadyBooked: sql<boolean>`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${s.id} and ${reservations.userId} = ${sql.placeholder('user')} and ${reservations.status} <> 'cancelled')`,
+    }))
+    .where(schedule.sessionIs(sql.placeholder('session')))
     .limit(1),
 );
 
@@ -192,8 +170,8 @@ export function registeredOfSession(tx: Tx, sessionId: string): Promise<Reservat
 }
 
 /** A reservation's status as seen now: registered past the class end reads as done (no sweep needed). */
-function effectiveReservationStatusSql(now: Date) {
-  return sql<ReservationStatus>`case when ${reservations.status} = 'registered' and ${classSessions.endsAt} <= ${iso(now)} then 'done' else ${reservations.status} end`;
+function effectiveReservationStatusSql(s: schedule.SessionRef, now: Date) {
+  return sql<ReservationStatus>`case when ${reservations.status} = 'registered' and ${s.endsAt} <= ${iso(now)} then 'done' else ${reservations.status} end`;
 }
 
 export async function reservationsOfUser(
@@ -202,16 +180,17 @@ export async function reservationsOfUser(
   filter: { status?: ReservationStatus; now: Date },
   page: { pageIndex: number; pageSize: number },
 ) {
+  const session = schedule.sessionTimes(db);
   const where = and(
     eq(reservations.userId, userId),
-    filter.status ? sql`${effectiveReservationStatusSql(filter.now)} = ${filter.status}` : undefined,
+    filter.status ? sql`${effectiveReservationStatusSql(session, filter.now)} = ${filter.status}` : undefined,
   );
   // Upcoming bookings read soonest first; history (done, cancelled, everything) newest first.
-  const order = filter.status === 'registered' ? asc(classSessions.startsAt) : desc(classSessions.startsAt);
+  const order = filter.status === 'registered' ? asc(session.startsAt) : desc(session.startsAt);
   const rows = await db
     .select({ reservation: reservations })
     .from(reservations)
-    .innerJoin(classSessions, eq(classSessions.id, reservations.sessionId))
+    .innerJoin(session, eq(session.id, reservations.sessionId))
     .where(where)
     .orderBy(order, desc(reservations.createdAt), asc(reservations.id))
     .limit(page.pageSize)
@@ -219,7 +198,7 @@ export async function reservationsOfUser(
   const [total] = await db
     .select({ n: count() })
     .from(reservations)
-    .innerJoin(classSessions, eq(classSessions.id, reservations.sessionId))
+    .innerJoin(session, eq(session.id, reservations.sessionId))
     .where(where);
   return { rows: rows.map((r) => r.reservation), total: total?.n ?? 0 };
 }
@@ -231,7 +210,7 @@ const positionColumn = sql<number>`(select count(*)::int from ${waitlistEntries}
 
 export type WaitlistViewRow = WaitlistRow & { position: number; startsAt: Date };
 
-const waitlistView = {
+const waitlistViewOf = (session: schedule.SessionRef) => ({
   id: waitlistEntries.id,
   seq: waitlistEntries.seq,
   sessionId: waitlistEntries.sessionId,
@@ -244,14 +223,15 @@ const waitlistView = {
   createdAt: waitlistEntries.createdAt,
   updatedAt: waitlistEntries.updatedAt,
   position: positionColumn,
-  startsAt: classSessions.startsAt,
-};
+  startsAt: session.startsAt,
+});
 
 export async function waitlistViews(db: DbOrTx, where: SQL | undefined): Promise<WaitlistViewRow[]> {
+  const session = schedule.sessionTimes(db);
   return db
-    .select(waitlistView)
+    .select(waitlistViewOf(session))
     .from(waitlistEntries)
-    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .innerJoin(session, eq(session.id, waitlistEntries.sessionId))
     .where(where)
     .orderBy(asc(waitlistEntries.seq));
 }
@@ -334,8 +314,8 @@ export async function updateEntry(
   return row!;
 }
 
-function effectiveWaitlistStatusSql(now: Date) {
-  return sql<WaitlistStatus>`case when ${waitlistEntries.status} = 'waiting' and ${classSessions.startsAt} <= ${iso(now)} then 'cancelled' else ${waitlistEntries.status} end`;
+function effectiveWaitlistStatusSql(s: schedule.SessionRef, now: Date) {
+  return sql<WaitlistStatus>`case when ${waitlistEntries.status} = 'waiting' and ${s.startsAt} <= ${iso(now)} then 'cancelled' else ${waitlistEntries.status} end`;
 }
 
 export async function entriesOfUser(
@@ -344,14 +324,15 @@ export async function entriesOfUser(
   filter: { status?: WaitlistStatus; now: Date },
   page: { pageIndex: number; pageSize: number },
 ) {
+  const session = schedule.sessionTimes(db);
   const where = and(
     eq(waitlistEntries.userId, userId),
-    filter.status ? sql`${effectiveWaitlistStatusSql(filter.now)} = ${filter.status}` : undefined,
+    filter.status ? sql`${effectiveWaitlistStatusSql(session, filter.now)} = ${filter.status}` : undefined,
   );
   const rows = await db
-    .select(waitlistView)
+    .select(waitlistViewOf(session))
     .from(waitlistEntries)
-    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .innerJoin(session, eq(session.id, waitlistEntries.sessionId))
     .where(where)
     .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.seq))
     .limit(page.pageSize)
@@ -359,31 +340,37 @@ export async function entriesOfUser(
   const [total] = await db
     .select({ n: count() })
     .from(waitlistEntries)
-    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
+    .innerJoin(session, eq(session.id, waitlistEntries.sessionId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 // Roster -----------------------------------------------------------------------------------------
-// Names and avatars come from the accounts table in the same statement; the account module has no
-// batch reader, and one query per member would be N+1.
+// Names and avatars are joined from the account module's memberNames subquery in the same statement.
 
-const memberColumns = { memberId: users.id, nickname: users.nickname, username: users.username, avatar: users.avatar };
+const memberColumns = (member: ReturnType<typeof memberNames>) => ({
+  memberId: member.id,
+  nickname: member.nickname,
+  username: member.username,
+  avatar: member.avatar,
+});
 
 export function rosterReservations(db: DbOrTx, sessionId: string) {
+  const member = memberNames(db);
   return db
-    .select({ reservation: reservations, ...memberColumns })
+    .select({ reservation: reservations, ...memberColumns(member) })
     .from(reservations)
-    .innerJoin(users, eq(users.id, reservations.userId))
+    .innerJoin(member, eq(member.id, reservations.userId))
     .where(and(eq(reservations.sessionId, sessionId), ne(reservations.status, 'cancelled')))
     .orderBy(asc(reservations.createdAt), asc(reservations.id));
 }
 
 export function rosterWaitlist(db: DbOrTx, sessionId: string) {
+  const member = memberNames(db);
   return db
-    .select({ entry: waitlistEntries, ...memberColumns })
+    .select({ entry: waitlistEntries, ...memberColumns(member) })
     .from(waitlistEntries)
-    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .innerJoin(member, eq(member.id, waitlistEntries.userId))
     .where(and(eq(waitlistEntries.sessionId, sessionId), eq(waitlistEntries.status, 'waiting')))
     .orderBy(asc(waitlistEntries.seq));
 }
@@ -396,11 +383,12 @@ export const SWEEP_BATCH = 500;
 
 /** Waiting entries of sessions that have started become cancelled. Answers how many. */
 export async function closeStartedWaitlists(db: DbOrTx, now: Date): Promise<number> {
+  const session = schedule.sessionTimes(db);
   const claim = db
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
-    .innerJoin(classSessions, eq(classSessions.id, waitlistEntries.sessionId))
-    .where(and(eq(waitlistEntries.status, 'waiting'), sql`${classSessions.startsAt} <= ${iso(now)}`))
+    .innerJoin(session, eq(session.id, waitlistEntries.sessionId))
+    .where(and(eq(waitlistEntries.status, 'waiting'), sql`${session.startsAt} <= ${iso(now)}`))
     .limit(SWEEP_BATCH)
     .for('update', { of: waitlistEntries, skipLocked: true });
   const rows = await db
@@ -413,11 +401,12 @@ export async function closeStartedWaitlists(db: DbOrTx, now: Date): Promise<numb
 
 /** Registered reservations of sessions that have ended become done. Answers how many. */
 export async function markEndedReservationsDone(db: DbOrTx, now: Date): Promise<number> {
+  const session = schedule.sessionTimes(db);
   const claim = db
     .select({ id: reservations.id })
     .from(reservations)
-    .innerJoin(classSessions, eq(classSessions.id, reservations.sessionId))
-    .where(and(eq(reservations.status, 'registered'), sql`${classSessions.endsAt} <= ${iso(now)}`))
+    .innerJoin(session, eq(session.id, reservations.sessionId))
+    .where(and(eq(reservations.status, 'registered'), sql`${session.endsAt} <= ${iso(now)}`))
     .limit(SWEEP_BATCH)
     .for('update', { of: reservations, skipLocked: true });
   const rows = await db

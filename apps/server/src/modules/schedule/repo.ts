@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from
 import type { DbOrTx, Tx } from '../../platform/db';
 import { containsPattern, offsetOf, orderOf, type Page } from '../../platform/paging';
 import { rowsVersion } from '../../platform/rows-version';
+import { type SessionRef, sessionRef } from './read-model';
 import { classSessions, courses, rooms, teacherProfiles } from './schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -313,12 +314,16 @@ export interface SessionJoinedRow {
 }
 
 /**
- * Session rows with their names, plus any `extra` columns (the reservations module adds waitlist
- * counts and the caller's status as correlated subqueries): one statement for a whole list.
+ * Session rows with their names, plus any `extra` columns built on the session (the reservations
+ * module adds waitlist counts and the caller's status as correlated subqueries): one statement for
+ * a whole list.
  */
-export function selectSessions<E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra: E) {
+export function selectSessions<E extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  extra: (session: SessionRef) => E,
+) {
   return db
-    .select({ ...sessionColumns, ...extra })
+    .select({ ...sessionColumns, ...extra(sessionRef) })
     .from(classSessions)
     .innerJoin(courses, eq(courses.id, classSessions.courseId))
     .innerJoin(rooms, eq(rooms.id, classSessions.roomId))

@@ -31,7 +31,27 @@ import { getUserOrFail, grantRole } from '../account/service';
 import { getMerchant } from '../merchant/service';
 import * as repo from './repo';
 
-export { coursesRowsVersion, scheduleRowsVersion, sessionStartsIn } from './repo';
+export {
+  hasFreeSeat,
+  isScheduled,
+  notSession,
+  type SessionRef,
+  sameCourseAs,
+  scheduleRangeWhere,
+  selectSessionRows,
+  sessionIs,
+  sessionTimes,
+  startsAfter,
+  startsNoLaterThan,
+} from './read-model';
+export {
+  coursesRowsVersion,
+  scheduleRowsVersion,
+  selectSessions,
+  sessionIdOrder,
+  sessionOrder,
+  sessionStartsIn,
+} from './repo';
 export { sessionsOfTeacher, type TeacherSessions, taughtSessions, teacherSessionIdsPage } from './teaching';
 
 dayjs.extend(utc);
