@@ -99,6 +99,7 @@ function LineReview({
       <div className="review-rate">
         <span id={`${id}-rate`}>{t('orders.comment.rate')}</span>
         <Rate
+          className="review-stars"
           aria-labelledby={`${id}-rate`}
           value={draft.rate}
           onChange={(rate) => onChange({ rate: Math.max(1, rate) })}

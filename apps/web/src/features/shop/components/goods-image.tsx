@@ -1,4 +1,5 @@
 import { type ImageSize, imageSources } from '@studio/contract/images';
+import './goods-image.css';
 
 /** An uploaded goods picture in the size asked, with its srcset; lazy unless it is the first thing seen. */
 export function GoodsImage({
