@@ -2,6 +2,7 @@ import { adminShopCalls, HOT_KEYWORDS, shopCalls } from '@studio/contract/shop';
 import { handle, handlePub } from '../../platform/protocol';
 import { handlePubSerialized } from '../../platform/serialized-answer';
 import type { Sweep } from '../../platform/sweeper';
+import * as staff from './admin';
 import * as catalog from './service';
 
 export const catalogHandlers = [
@@ -25,22 +26,22 @@ export const catalogHandlers = [
     rows: await catalog.adminCategoryTree(ctx.db, ctx.locale),
   })),
   handle(adminShopCalls.saveCategory, async (input, ctx) => {
-    const row = await catalog.saveCategory(ctx, input);
+    const row = await staff.saveCategory(ctx, input);
     return { category: { _id: row.id, parent_id: row.parentId, name: row.name } };
   }),
   handle(adminShopCalls.deleteCategory, async (input, ctx) => {
-    await catalog.deleteCategory(ctx, input._id);
+    await staff.deleteCategory(ctx, input._id);
     return {};
   }),
-  handle(adminShopCalls.saveGoods, async (input, ctx) => ({ goods: await catalog.saveGoods(ctx, input) })),
+  handle(adminShopCalls.saveGoods, async (input, ctx) => ({ goods: await staff.saveGoods(ctx, input) })),
   handle(adminShopCalls.getGoods, async (input, ctx) => ({
-    goods: await catalog.adminGoods(ctx.db, input._id, ctx.locale),
+    goods: await staff.adminGoods(ctx.db, input._id, ctx.locale),
   })),
-  handle(adminShopCalls.getGoodsList, (input, ctx) => catalog.adminGoodsList(ctx, input)),
+  handle(adminShopCalls.getGoodsList, (input, ctx) => staff.adminGoodsList(ctx, input)),
   handle(adminShopCalls.setOnSale, async (input, ctx) => ({
-    goods: await catalog.setOnSale(ctx, input._id, input.is_on_sale),
+    goods: await staff.setOnSale(ctx, input._id, input.is_on_sale),
   })),
-  handle(adminShopCalls.adjustStock, async (input, ctx) => ({ sku: await catalog.adjustStock(ctx, input) })),
+  handle(adminShopCalls.adjustStock, async (input, ctx) => ({ sku: await staff.adjustStock(ctx, input) })),
 ];
 
 /** Views counted in memory by the goods pages, written to the goods rows every sweep. */

@@ -2,9 +2,9 @@ import type { LocalizedText } from '@studio/contract/localized-text';
 import type { Db } from '../../platform/db';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { saveUpload } from '../account/upload';
+import { searchTextOf } from './admin';
 import * as repo from './repo';
 import { type Drawing, productPicture } from './seed-images';
-import { searchTextOf } from './service';
 
 /*
  * The demo shop: class passes (course packages) and goods in colours and sizes, with pictures
