@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { reservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../support/a11y';
+import { callApi } from '../support/api';
 import { openPage, paths } from '../support/app';
 import {
   bookThroughApi,
@@ -58,4 +60,31 @@ test('a member waiting for a full class is promoted live when the seat frees up'
   // The promotion took one of B's credits.
   const [pkg] = await packagesOf(request, b.member);
   expect(pkg?.remaining_count).toBe(2);
+});
+
+test('a member leaves a waitlist from My waitlist, and the entry moves to Ended with the place freed', async ({
+  page,
+  request,
+}) => {
+  const setup = await createClassSetup(request, { capacity: 1, courseName: 'Sunrise Vinyasa' });
+  const session = await createSession(request, setup, studioSessionTimes(4, '07:15'), 1);
+  const a = await memberWithPackage(request, setup.adminToken, { prefix: 'wlc' });
+  const b = await memberWithPackage(request, setup.adminToken, { prefix: 'wld' });
+  await bookThroughApi(request, a.member, session._id);
+  await callApi(request, reservationCalls.joinWaitlist, { session_id: session._id }, b.member.token);
+  await seedSession(page, b.member);
+
+  await openPage(page, paths.courseWait);
+  const waiting = page.getByRole('list', { name: 'Waiting' });
+  await expect(waiting).toContainText(setup.course.name);
+  await waiting.getByRole('button', { name: `Leave the waitlist for ${setup.course.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Leave', exact: true }).click();
+  await expect(page.getByText('You left the waitlist')).toBeVisible();
+  await expect(page.getByText('You are not waiting for any class')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Ended' }).click();
+  await expect(page.getByRole('list', { name: 'Ended' })).toContainText(setup.course.name);
+  // Nobody waits for the class any more: the server says so too.
+  const { rows } = await callApi(request, reservationCalls.getMyWaitlist, { status: 'waiting' }, b.member.token);
+  expect(rows).toHaveLength(0);
 });

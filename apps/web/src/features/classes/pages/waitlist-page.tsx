@@ -1,3 +1,4 @@
+import { useCallMutation } from '@studio/client/mutation';
 import { WAITLIST_STATUSES, type WaitlistStatus } from '@studio/contract/flow';
 import type { WaitlistEntryRecord } from '@studio/contract/reservations';
 import { Button, Dialog, Tabs } from 'antd-mobile';
@@ -7,7 +8,6 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { SessionList, SessionListSkeleton, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
-import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
@@ -76,16 +76,17 @@ function WaitlistList({ status }: { status: WaitlistStatus }) {
 /** The entry's state, and for a waiting one its place and the way out. */
 function EntrySide({ entry }: { entry: WaitlistEntryRecord }) {
   const { t } = useTranslation();
-  const [leave, leaving] = useLockedAction(async () => {
+  // A mutation, as on the class page: pending, the button spins and a second tap sends nothing.
+  const leaveMutation = useCallMutation(leaveWaitlist, { onSuccess: () => showToast(t('classes.detail.leftToast')) });
+  const leaving = leaveMutation.isPending;
+  async function leave(): Promise<void> {
     const confirmed = await Dialog.confirm({
       content: t('classes.detail.leaveConfirm'),
       confirmText: t('classes.detail.leaveConfirmYes'),
       cancelText: t('classes.detail.stay'),
     });
-    if (!confirmed) return;
-    await leaveWaitlist(entry._id);
-    showToast(t('classes.detail.leftToast'));
-  });
+    if (confirmed && !leaveMutation.isPending) leaveMutation.mutate(entry._id);
+  }
   if (entry.status !== 'waiting') return <StatusTag kind="waitlist" status={entry.status} />;
   return (
     <>

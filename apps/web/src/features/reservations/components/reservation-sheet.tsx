@@ -1,3 +1,4 @@
+import { useCallMutation } from '@studio/client/mutation';
 import type { ReservationRecord } from '@studio/contract/reservations';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckInPanel } from '@/shared/classes/check-in-panel';
 import type { ClassFormat } from '@/shared/classes/class-format';
 import { classLinks } from '@/shared/classes/links';
-import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { AppLink } from '@/shared/ui/app-link';
 import { showToast } from '@/shared/ui/feedback';
 import { StatusTag } from '@/shared/ui/status-tag';
@@ -53,18 +53,24 @@ function SheetBody({
   const canCancel = (rules.data?.can_cancel ?? false) && !checkedIn;
   const started = now >= new Date(session.starts_at).getTime();
 
-  const [cancel, cancelling] = useLockedAction(async () => {
+  // The write, as a mutation: its pending state spins and disables the button, so a double tap
+  // never sends twice. cancelBooking refetches the class data itself; ApiErrors were shown.
+  const cancelMutation = useCallMutation(cancelBooking, {
+    onSuccess: () => {
+      showToast(t('reservations.sheet.cancelled'));
+      onClose();
+    },
+  });
+  const cancelling = cancelMutation.isPending;
+  async function cancel(): Promise<void> {
     const confirmed = await Dialog.confirm({
       title: t('reservations.sheet.cancelTitle'),
       content: t('reservations.sheet.cancelConfirm'),
       confirmText: t('reservations.sheet.cancelYes'),
       cancelText: t('reservations.sheet.keep'),
     });
-    if (!confirmed) return;
-    await cancelBooking(reservation._id);
-    showToast(t('reservations.sheet.cancelled'));
-    onClose();
-  });
+    if (confirmed && !cancelMutation.isPending) cancelMutation.mutate(reservation._id);
+  }
 
   let cancelNote: string | null = null;
   if (checkedIn) {
