@@ -73,6 +73,9 @@ function WelcomeCard({ studio }: { studio: string }) {
             <Button color="primary" onClick={() => switchTab(paths.reservation)}>
               {t('home.browse')}
             </Button>
+            <Button color="primary" fill="outline" onClick={() => switchTab(paths.order)}>
+              {t('home.buyPass')}
+            </Button>
           </div>
         )}
       </section>
