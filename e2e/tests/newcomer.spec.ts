@@ -28,15 +28,21 @@ test('a brand-new member without a package is told how to get one, never offered
     await openPage(page, paths.home);
     await expect(page.getByRole('heading', { name: /^Welcome to Lotus Flow Studio, / })).toBeVisible();
     await expect(page.getByText(/Welcome back/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Browse classes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy a pass' })).toBeVisible();
   });
 
-  await test.step('the class page says how to get a package from the studio, with its number', async () => {
+  await test.step('the class page offers the passes it accepts, and the studio and its number', async () => {
     await openPage(page, `${paths.courseDetail}?_id=${session._id}`);
     await expect(page.getByRole('heading', { name: setup.course.name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Get a package to book' })).toBeVisible();
     await expect(page.getByText(/front desk/)).toContainText('Lotus Flow Studio');
     await expect(page.getByRole('link', { name: /Call the studio/ })).toHaveAttribute('href', 'tel:+442079460000');
     await expect(page.getByRole('button', { name: 'Book', exact: true })).toHaveCount(0);
+    // The shop's passes take any course: the bar's button brings them into view, one tap from buying.
+    await page.getByRole('button', { name: 'Buy a pass' }).click();
+    await expect(page.getByRole('heading', { name: 'Passes this class accepts' })).toBeFocused();
+    await expect(page.getByRole('link', { name: /5-class pass/i })).toBeInViewport();
     await saveScreenshot(page, 'session-no-package');
     await expectAccessible(page, 'session detail without a package');
   });

@@ -56,6 +56,7 @@ const pkg = (id: string, validUntil: string | null): PackageRecord => ({
 const format = { dateTime: String, date: String } as unknown as ClassFormat;
 
 let packages: PackageRecord[] = [];
+let passesOnSale: object[] = [];
 const sent: { url: string; data: Record<string, unknown> }[] = [];
 vi.stubGlobal(
   'fetch',
@@ -68,12 +69,15 @@ vi.stubGlobal(
       return ok({ mchInfo: { name: 'Lotus Studio', phone: '+44 20 7946 0000', address: '1 Lotus Lane' }, appInfo: {} });
     }
     if (url === 'client/course.joinWaitlist') return ok({ entry: { _id: 'e1', position: 1 } });
+    if (url === 'client/pub.getGoodsList')
+      return ok({ rows: passesOnSale, total: passesOnSale.length, hasMore: false });
     return new Response(JSON.stringify({ code: 'FUNCTION_NOT_FOUND', msg: 'no' }));
   }),
 );
 
 beforeEach(() => {
   sent.length = 0;
+  passesOnSale = [];
   queryClient.clear();
   useLifeData.setState((s) => ({
     user: { ...s.user, uni_id_token: 'tok', uni_id_token_expired: Date.now() + 3_600_000 },
@@ -101,6 +105,23 @@ describe('BookingBar', () => {
     expect(call.getAttribute('href')).toBe('tel:+442079460000');
     expect(screen.getByText(/front desk/).textContent).toContain('Lotus Studio');
     expect(screen.queryByRole('button', { name: /Book|Join the waitlist/ })).toBeNull();
+  });
+
+  it("offers the passes this class accepts first when the shop sells one, the studio's number beside them", async () => {
+    packages = [];
+    passesOnSale = [{ _id: 'g1', name: '10-class pass', price: 9000, original_price: 0 }];
+    show(detail({ can_book: true }));
+    const buy = await screen.findByRole('button', { name: 'Buy a pass' });
+    expect(screen.getByRole('heading', { name: 'Passes this class accepts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /10-class pass/ })).toBeTruthy();
+    expect(sent.find((c) => c.url === 'client/pub.getGoodsList')?.data).toMatchObject({ course_id: 'c1' });
+    // The call is still offered, in the card rather than as the bar's button.
+    expect(screen.getByRole('link', { name: /Call the studio/ }).closest('.no-package')).toBeTruthy();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    fireEvent.click(buy);
+    expect(scrolled).toHaveBeenCalledOnce();
+    expect(document.activeElement?.textContent).toBe('Passes this class accepts');
   });
 
   it('asks which package pays when joining a waitlist, and sends it', async () => {

@@ -3,7 +3,7 @@ import type { PackageRecord } from '@studio/contract/packages';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PassesForCourse } from '@/features/shop/components/featured';
+import { PassesForCourse, passesTitleId, usePassesOnSale } from '@/features/shop/components/featured';
 import { ChoiceSheet } from '@/shared/classes/choice-sheet';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
@@ -236,11 +236,23 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
 
 /**
  * Instead of Book for a member without a package that can pay: the passes on sale that this course
- * accepts (one tap to buy), and how to get one from the studio's front desk, with a call button.
+ * accepts (one tap to buy, and the bar's button brings them into view), and how to get one from the
+ * studio's front desk, with a call button (the bar's own when the shop sells no pass for the class).
  */
 function NoPackageBar({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
   const studio = useMchInfo().data?.mchInfo;
+  const passesOnSale = (usePassesOnSale(courseId).data?.rows.length ?? 0) > 0;
+  const call = studio?.phone ? (
+    <a className="call-studio" href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>
+      {t('classes.detail.callStudio', { phone: studio.phone })}
+    </a>
+  ) : null;
+  function showPasses(): void {
+    const heading = document.getElementById(passesTitleId(courseId));
+    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }
   return (
     <>
       <PassesForCourse courseId={courseId} />
@@ -250,16 +262,15 @@ function NoPackageBar({ courseId }: { courseId: string }) {
         </h3>
         <p>{t('classes.detail.noPackageText', { studio: studio?.name ?? '' })}</p>
         {studio?.address && <p className="secondary">{studio.address}</p>}
+        {passesOnSale && call}
       </section>
       <div className="action-bar-spacer" />
       <div className="action-bar">
         <p className="action-bar-note">{t('classes.detail.noPackage')}</p>
-        {studio?.phone ? (
-          <a className="call-studio" href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>
-            {t('classes.detail.callStudio', { phone: studio.phone })}
-          </a>
+        {passesOnSale ? (
+          <Bar onClick={showPasses}>{t('shop.buyPass')}</Bar>
         ) : (
-          <Bar disabled>{t('classes.detail.book')}</Bar>
+          (call ?? <Bar disabled>{t('classes.detail.book')}</Bar>)
         )}
       </div>
     </>

@@ -89,7 +89,7 @@ describe('home', () => {
     expect(screen.queryByText(/Welcome back/)).toBeNull();
     // What to do first: look at the classes, and get a pass to book them.
     expect(screen.getByRole('button', { name: 'Browse classes' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Buy a class pass' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy a pass' })).toBeTruthy();
   });
 
   it('welcomes back a member of longer standing, with their next class and its check-in code a tap away', async () => {

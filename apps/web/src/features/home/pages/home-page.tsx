@@ -74,7 +74,7 @@ function WelcomeCard({ studio }: { studio: string }) {
               {t('home.browse')}
             </Button>
             <Button color="primary" fill="outline" onClick={() => switchTab(paths.order)}>
-              {t('home.buyPass')}
+              {t('shop.buyPass')}
             </Button>
           </div>
         )}

@@ -42,20 +42,27 @@ export function FeaturedShop() {
   );
 }
 
+/** The passes on sale that the course accepts (all passes without one). */
+export function usePassesOnSale(courseId?: string) {
+  const input = courseId ? { course_id: courseId, pageSize: 6 } : { type: 1 as const, pageSize: 6 };
+  return useQuery({ ...callQuery(getGoodsList, input), staleTime: 60_000 });
+}
+
+/** The id of PassesForCourse's heading, to bring the list into view from elsewhere on the page. */
+export const passesTitleId = (courseId?: string) => `passes-${courseId ?? 'all'}`;
+
 /**
  * The passes on sale, one tap from their page: those a course accepts (a class page, for a member
  * without a package it takes), or all of them (My packages). Nothing when the shop sells none.
  */
 export function PassesForCourse({ courseId }: { courseId?: string }) {
   const { t } = useTranslation();
-  const input = courseId ? { course_id: courseId, pageSize: 6 } : { type: 1 as const, pageSize: 6 };
-  const passes = useQuery({ ...callQuery(getGoodsList, input), staleTime: 60_000 });
-  const rows = passes.data?.rows ?? [];
+  const rows = usePassesOnSale(courseId).data?.rows ?? [];
   if (rows.length === 0) return null;
-  const titleId = `passes-${courseId ?? 'all'}`;
+  const titleId = passesTitleId(courseId);
   return (
     <section className="card passes-for-course" aria-labelledby={titleId}>
-      <h2 className="section-title" id={titleId}>
+      <h2 className="section-title" id={titleId} tabIndex={-1}>
         {courseId ? t('shop.packagesForCourse') : t('shop.passesOnSale')}
       </h2>
       <ul className="pass-offers">
