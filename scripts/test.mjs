@@ -146,7 +146,17 @@ if (wants('postgres')) {
   if (await reachable(hostname, Number(port || 5432))) {
     const out = path.join(reports, 'vitest-postgres.json');
     npx(
-      ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      [
+        'vitest',
+        'run',
+        '--project',
+        'server',
+        '--project',
+        'server-isolated',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ],
       `Integration tests again on PostgreSQL (${hostname}:${port || 5432})`,
       { TEST_DATABASE_URL: url },
     );
