@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 /**
  * Test files whose module mocks (vi.mock) need a module graph of their own: they run in the
@@ -10,13 +10,13 @@ import { defineConfig } from 'vitest/config';
 export const ISOLATED_FILES = ['src/modules/account/lockout.test.ts'];
 
 /** What both server projects share. */
-export const serverTestOptions = {
+export const serverTestOptions: NonNullable<ViteUserConfig['test']> = {
   globalSetup: ['src/testing/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   env: { TZ: 'UTC' },
   pool: 'forks',
-} as const;
+};
 
 export default defineConfig({
   test: {
