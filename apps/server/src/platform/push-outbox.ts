@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage } from './bus';
 import { type Clock, DAY, MINUTE } from './clock';
-import type { Db, Tx } from './db';
+import { type Db, instant, type Tx } from './db';
 import { pushOutbox } from './push-outbox-schema';
 import type { RealtimeEvent } from './realtime';
 import type { Sweep } from './sweeper';
@@ -136,7 +136,7 @@ export const OUTBOX_KEEP_MS = 7 * DAY;
 export async function pruneDelivered(db: Db, now: Date): Promise<number> {
   const rows = await db
     .delete(pushOutbox)
-    .where(sql`${pushOutbox.deliveredAt} < ${new Date(now.getTime() - OUTBOX_KEEP_MS).toISOString()}::timestamptz`)
+    .where(sql`${pushOutbox.deliveredAt} < ${instant(new Date(now.getTime() - OUTBOX_KEEP_MS))}`)
     .returning({ id: pushOutbox.id });
   return rows.length;
 }

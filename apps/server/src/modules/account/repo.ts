@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, preparedQuery } from '../../platform/db';
+import { type DbOrTx, instant, preparedQuery } from '../../platform/db';
 import { containsPattern } from '../../platform/paging';
 import { loginFailures, uploads, users, userTokens } from './schema';
 
@@ -218,7 +218,7 @@ export async function searchUsers(db: DbOrTx, search: UserSearch): Promise<{ row
 // those of names no account has in login_failures, so that both answer alike.
 
 const lockOver = (lockedUntil: typeof users.lockedUntil | typeof loginFailures.lockedUntil, now: Date) =>
-  sql`(${lockedUntil} is null or ${lockedUntil} <= ${now.toISOString()}::timestamptz)`;
+  sql`(${lockedUntil} is null or ${lockedUntil} <= ${instant(now)})`;
 
 /**
  * Counts a password attempt on a member as failed before its comparison, in one statement, unless

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, instant, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
 
@@ -68,10 +68,7 @@ export function payablePackages(
         onlyId ? eq(memberPackages.id, onlyId) : undefined,
         gt(memberPackages.remainingCount, 0),
         lte(memberPackages.validFrom, startsAt),
-        or(
-          isNull(memberPackages.validUntil),
-          sql`${memberPackages.validUntil} >= ${startsAt.toISOString()}::timestamptz`,
-        ),
+        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${instant(startsAt)}`),
         sql`(cardinality(${memberPackages.courseIds}) = 0 or ${course.id} = any(${memberPackages.courseIds}))`,
         course.acceptedGoodsIds.length
           ? or(isNull(memberPackages.goodsId), inArray(memberPackages.goodsId, [...course.acceptedGoodsIds]))

@@ -4,7 +4,7 @@ import { MAX_SCHEDULE_DAYS, type MySessionStatus, type SessionRecord } from '@st
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DAY } from '../../platform/clock';
-import { type Db, preparedQuery } from '../../platform/db';
+import { type Db, instant, preparedQuery } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
 import { getMerchant, selectOnStudioRow } from '../merchant/service';
@@ -50,9 +50,9 @@ interface Stamp {
 // entries and the viewer's own statuses from this module's tables, in one statement.
 const stampStatement = preparedQuery('schedule_stamp', (db) => {
   const p = (name: string) => sql.placeholder(name);
-  const from = sql`${p('from')}::timestamptz`;
-  const to = sql`${p('to')}::timestamptz`;
-  const now = sql`${p('now')}::timestamptz`;
+  const from = instant(p('from'));
+  const to = instant(p('to'));
+  const now = instant(p('now'));
   const viewer = sql`${p('viewer')}::text`;
   return selectOnStudioRow(db, {
     version: sql<string>`concat_ws('/', ${schedule.scheduleRowsVersion(from, to)},
