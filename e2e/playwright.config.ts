@@ -66,10 +66,7 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL,
-    // Recording a trace doubled a journey's time on a 2-core machine (admin coupons 46.5 → 23.9 s
-    // without): a failing test is traced when it runs again (CI retries once), and
-    // `--trace on` traces every test when debugging.
-    trace: 'on-first-retry',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
