@@ -66,7 +66,7 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -31,13 +31,18 @@ export function pageTitle(page: Page) {
 
 /**
  * Picks an option of the antd Select that is open (its visible list; the role=option elements antd
- * keeps for screen readers are hidden).
+ * keeps for screen readers are hidden). antd slides the list in: an option clicked while it is still
+ * moving can land on its neighbour, so this waits for the list to settle and then checks that the
+ * option clicked is the one selected.
  */
 export async function chooseOption(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])');
+  await expect(list).toHaveCount(1);
+  await expect(list).not.toHaveClass(/-(enter|appear)/);
+  const listId = await list.getByRole('listbox', { includeHidden: true }).first().getAttribute('id');
+  const select = page.locator('.ant-select', { has: page.locator(`[id="${listId?.replace(/_list$/, '')}"]`) });
+  await list.locator('.ant-select-item-option', { hasText: text }).first().click();
+  await expect(select).toContainText(text);
 }
 
 /** A phone for the member app, beside the desktop of the back office. */
