@@ -2,10 +2,26 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Runs axe on the page as it is now and fails on any serious or critical violation (minor and
+ * Waits for the animations that end (a message fading in, a drawer sliding) to end, so that axe
+ * measures the colours a reader sees, not a frame of a fade; endless ones (spinners) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Runs axe on the page once its animations have ended, and fails on any serious or critical violation (minor and
  * moderate ones are reported in the message of a failure but do not fail on their own).
  */
 export async function expectAccessible(page: Page, pageName: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking

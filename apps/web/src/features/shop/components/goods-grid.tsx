@@ -5,25 +5,28 @@ import { shopLinks } from '../links';
 import { GoodsImage } from './goods-image';
 import { Price } from './price';
 
+/** Cards in the grid's first row: their pictures load at once, the rest as they scroll near. */
+const FIRST_ROW = 2;
+
 /** Goods as a two-column grid of cards: picture, name, price, "sold out". */
 export function GoodsGrid({ rows, label }: { rows: readonly GoodsSummary[]; label: string }) {
   return (
     <ul className="goods-grid" aria-label={label}>
-      {rows.map((g) => (
+      {rows.map((g, i) => (
         <li key={g._id}>
-          <GoodsCard goods={g} />
+          <GoodsCard goods={g} eager={i < FIRST_ROW} />
         </li>
       ))}
     </ul>
   );
 }
 
-function GoodsCard({ goods }: { goods: GoodsSummary }) {
+function GoodsCard({ goods, eager }: { goods: GoodsSummary; eager: boolean }) {
   const { t } = useTranslation();
   return (
     <AppLink to={shopLinks.detail(goods._id)} className={`goods-card ${goods.sold_out ? 'is-sold-out' : ''}`}>
       <div className="goods-card-picture">
-        <GoodsImage src={goods.image} alt="" sizes="(min-width: 600px) 320px, 50vw" />
+        <GoodsImage src={goods.image} alt="" sizes="(min-width: 600px) 320px, 50vw" eager={eager} />
         {goods.sold_out && <span className="goods-badge">{t('shop.soldOut')}</span>}
       </div>
       <span className="goods-card-name">{goods.name}</span>
