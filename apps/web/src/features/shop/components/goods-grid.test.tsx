@@ -9,7 +9,7 @@ import { GoodsGrid } from './goods-grid';
 const goods = (n: number): GoodsSummary => ({
   _id: `g${n}`,
   name: `Mat ${n}`,
-  type: 2,
+  type: 0,
   cart_rule: 0,
   category_id: null,
   image: `/uploads/2026-11/mat${n}.w320.webp`,
