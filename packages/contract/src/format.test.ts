@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatDate, formatDateTime, formatMoney, formatTimeAgo } from './format';
+import { abbreviateNumber, formatDate, formatDateTime, formatMoney, formatTimeAgo, inZone } from './format';
 import type { Locale } from './locale';
 
 describe('formatMoney', () => {
@@ -36,6 +37,38 @@ describe('formatDateTime', () => {
     ['2024-12-03T10:00:00Z', 'en', 'Not/AZone', 'Tue 3 Dec, 18:00'],
   ])('%s in %s (%s) → %s', (iso, locale, tz, expected) => {
     expect(formatDateTime(iso, locale, tz)).toBe(expected);
+  });
+});
+
+describe('inZone', () => {
+  it.each([
+    'Europe/London',
+    'Asia/Shanghai',
+    'America/New_York',
+    'America/St_Johns',
+    'Asia/Kolkata',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'UTC',
+  ])('sees every instant of a year in %s as dayjs.tz does, across its clock changes', (tz) => {
+    // Every 367 minutes of 2024, and the last millisecond of that minute: each clock change is crossed.
+    const start = Date.parse('2024-01-01T00:00:00Z');
+    const mismatches: string[] = [];
+    for (let t = start; t < start + 366 * 86_400_000; t += 367 * 60_000) {
+      for (const at of [t, t + 59_999]) {
+        const expected = dayjs(at).tz(tz).format('YYYY-MM-DD HH:mm:ss Z');
+        const actual = inZone(at, tz).format('YYYY-MM-DD HH:mm:ss Z');
+        if (actual !== expected) mismatches.push(`${new Date(at).toISOString()}: ${actual}, dayjs.tz ${expected}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(inZone('2024-07-02T17:30:00.250Z', tz).valueOf()).toBe(Date.parse('2024-07-02T17:30:00.250Z'));
+  });
+
+  it('falls back to UTC+8 for an unknown zone or no zone, and leaves an invalid time invalid', () => {
+    expect(inZone('2024-12-03T10:00:00Z', 'Not/AZone').format('HH:mm Z')).toBe('18:00 +08:00');
+    expect(inZone('2024-12-03T10:00:00Z').format('HH:mm Z')).toBe('18:00 +08:00');
+    expect(inZone('not a time', 'Europe/London').isValid()).toBe(false);
   });
 });
 
