@@ -1,4 +1,4 @@
-import { LOCALE_NAMES, LOCALES, type Locale } from '@studio/contract/locale';
+import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
