@@ -18,6 +18,7 @@ import { offsetOf, pageOf } from '../../platform/paging';
 import { getMerchant, type MerchantRow } from '../merchant/service';
 import * as schedule from '../schedule/service';
 import * as repo from './repo';
+import * as waitlistRepo from './waitlist-repo';
 
 /**
  * The booking read models: session records with seats, waitlist counts and the viewer's status,
@@ -74,7 +75,11 @@ export function toReservationRecord(row: repo.ReservationRow, session: SessionRe
   };
 }
 
-export function toEntryRecord(row: repo.WaitlistViewRow, session: SessionRecord, now: Date): WaitlistEntryRecord {
+export function toEntryRecord(
+  row: waitlistRepo.WaitlistViewRow,
+  session: SessionRecord,
+  now: Date,
+): WaitlistEntryRecord {
   const status = effectiveWaitlistStatus(row.status, row.startsAt, now);
   return {
     _id: row.id,
@@ -109,7 +114,7 @@ export async function reservationRecord(
 }
 
 export async function entryRecord(db: DbOrTx, entryId: string, viewerId: string | null, now: Date, locale?: Locale) {
-  const [row] = await repo.waitlistViews(db, repo.entryIs(entryId));
+  const [row] = await waitlistRepo.waitlistViews(db, waitlistRepo.entryIs(entryId));
   const session = await getSessionRecord(db, row!.sessionId, viewerId, now, locale);
   return toEntryRecord(row!, session, now);
 }
@@ -247,7 +252,7 @@ export async function getSessionDetail(db: Db, sessionId: string, viewerId: stri
     schedule.getRoomOrFail(db, session.room_id),
   ]);
   const reservationRow = viewerId ? await repo.findActiveReservation(db, sessionId, viewerId) : undefined;
-  const entryRow = viewerId ? await repo.findWaitingEntry(db, sessionId, viewerId) : undefined;
+  const entryRow = viewerId ? await waitlistRepo.findWaitingEntry(db, sessionId, viewerId) : undefined;
   const reservation = reservationRow ? toReservationRecord(reservationRow, session, now) : null;
   const entry = entryRow ? await entryRecord(db, entryRow.id, viewerId, now, locale) : null;
   const waitlistEntry = entry?.status === 'waiting' ? entry : null;
@@ -294,7 +299,7 @@ export async function getMyWaitlist(
   now: Date,
   locale?: Locale,
 ) {
-  const { rows, total } = await repo.entriesOfUser(db, userId, { status: input.status, now }, input);
+  const { rows, total } = await waitlistRepo.entriesOfUser(db, userId, { status: input.status, now }, input);
   const sessions = await sessionRecordsById(db, [...new Set(rows.map((r) => r.sessionId))], userId, now, locale);
   return pageOf(
     rows.map((r) => toEntryRecord(r, sessions.get(r.sessionId)!, now)),

@@ -16,8 +16,8 @@ import {
   type TestMember,
 } from '../schedule/testing';
 import { findReservation, getSchedule } from './read-models';
-import { findEntry } from './repo';
 import { sweepEndedReservations, sweepStartedWaitlists } from './sweeps';
+import { findEntry } from './waitlist-repo';
 
 let t: TestApp;
 let admin: TestMember;

@@ -8,6 +8,7 @@ import type { NewNotice } from '../notifications/service';
 import * as packages from '../packages/service';
 import * as schedule from '../schedule/service';
 import * as repo from './repo';
+import * as waitlistRepo from './waitlist-repo';
 
 /**
  * Seats: booking, cancelling (with the waitlist promotion that fills the freed seat), calling a
@@ -97,7 +98,7 @@ export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: Mercha
   });
   await schedule.addBookedCount(tx, session.id, 1, now);
   // waiting → completed (WAITLIST_FLOW), in the same statement that finds the entry.
-  await repo.completeWaitingEntry(tx, session.id, input.userId, reservation.id, now);
+  await waitlistRepo.completeWaitingEntry(tx, session.id, input.userId, reservation.id, now);
   return reservation;
 }
 
@@ -112,7 +113,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
   if (session.status !== 'scheduled' || now.getTime() >= session.startsAt.getTime()) return [];
   let free = session.capacity - session.bookedCount;
   if (free <= 0) return [];
-  const waiters = await repo.waitingOfSession(tx, session.id);
+  const waiters = await waitlistRepo.waitingOfSession(tx, session.id);
   if (waiters.length === 0) return [];
   const course = (await schedule.findCourse(tx, session.courseId))!;
   const notices: NewNotice[] = [];
@@ -126,7 +127,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
         : undefined) ?? (await packages.takeCreditForSession(tx, entry.userId, course, session.startsAt, now));
     if (!pkg) {
       if (!entry.skippedAt) {
-        await repo.updateEntry(tx, entry.id, { skippedAt: now, updatedAt: now });
+        await waitlistRepo.updateEntry(tx, entry.id, { skippedAt: now, updatedAt: now });
         notices.push({
           userId: entry.userId,
           type: 'waitlistSkipped',
@@ -142,7 +143,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
       fromWaitlist: true,
       now,
     });
-    await repo.updateEntry(tx, entry.id, {
+    await waitlistRepo.updateEntry(tx, entry.id, {
       status: transition(WAITLIST_FLOW, entry.status, 'completed', () => fail('WAITLIST_NOT_ACTIVE')),
       reservationId: reservation.id,
       updatedAt: now,
@@ -233,8 +234,12 @@ export async function cancelSessionTx(
     await packages.returnCredit(tx, r.packageId, now);
     notices.push({ userId: r.userId, type: 'sessionCancelled', data: data({ reservation_id: r.id }) });
   }
-  for (const w of await repo.waitingOfSession(tx, session.id)) {
-    await repo.updateEntry(tx, w.id, { status: 'cancelled', cancelReason: 'session_cancelled', updatedAt: now });
+  for (const w of await waitlistRepo.waitingOfSession(tx, session.id)) {
+    await waitlistRepo.updateEntry(tx, w.id, {
+      status: 'cancelled',
+      cancelReason: 'session_cancelled',
+      updatedAt: now,
+    });
     notices.push({ userId: w.userId, type: 'sessionCancelled', data: data({ entry_id: w.id }) });
   }
   await schedule.updateSession(tx, session.id, {

@@ -25,7 +25,8 @@ import { joinWaitlistTx, leaveWaitlistTx } from './waitlist';
  * answers through the read models (read-models.ts).
  */
 
-export type { ReservationRow, WaitlistRow } from './repo';
+export type { ReservationRow } from './repo';
+export type { WaitlistRow } from './waitlist-repo';
 
 export async function book(
   ctx: CallContext,
