@@ -10,7 +10,7 @@ export interface TabDef {
   aliases?: readonly string[];
   titleKey: string;
   icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
-  /** Flip on when the tab's page is built (its route must exist in routes.ts). */
+  /** Flip on when the tab's page is built (its route must exist in the route table, app/routes-*.ts). */
   visible: boolean;
   /** A number shown on the icon, read from the store. */
   badge?: (state: LifeData) => number;

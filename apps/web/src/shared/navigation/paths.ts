@@ -1,7 +1,7 @@
 /**
  * Every route path of the app (spec section 2), in one place. This file imports nothing, so features
  * and shared code may import it without creating a cycle. Add a page: add its path here, then its
- * entry in `app/routes.ts`.
+ * entry in its area's route table (`app/routes-*.ts`).
  */
 export const paths = {
   home: '/',
