@@ -1,0 +1,95 @@
+import { type ErrorDef, m } from './error-def';
+
+/** The shop and money: stock, cart, orders, payment, coupons, refunds, reviews. */
+export const shopErrors = {
+  STOCK_INSUFFICIENT: { msg: m('Insufficient stock', '库存不足', '庫存不足') },
+  PRODUCT_OFF_SALE: { msg: m('Product does not exist or is off sale', '商品不存在或已下架', '商品不存在或已下架') },
+  PRODUCT_INFO_INVALID: { msg: m('Product information error', '商品信息错误', '商品資訊錯誤') },
+  CART_FULL: {
+    msg: m('Your cart holds at most {max} items', '购物车最多容纳 {max} 件商品', '購物車最多容納 {max} 件商品'),
+  },
+  STOCK_BELOW_ZERO: {
+    msg: m(
+      'Only {stock} left in stock: it cannot go below 0',
+      '库存仅剩 {stock}，不能低于 0',
+      '庫存僅剩 {stock}，不能低於 0',
+    ),
+  },
+  CATEGORY_NOT_EMPTY: {
+    msg: m('This category still holds sub-categories or goods', '该分类下还有子分类或商品', '該分類下還有子分類或商品'),
+  },
+  CATEGORY_TOO_DEEP: {
+    msg: m('Categories go at most {levels} levels deep', '分类最多 {levels} 级', '分類最多 {levels} 級'),
+  },
+  BALANCE_INSUFFICIENT: { msg: m('Insufficient balance', '余额不足', '餘額不足') },
+  POINTS_INSUFFICIENT: { msg: m('Not enough points', '积分不足', '積分不足') },
+  ORDER_NOT_FOUND: { msg: m('Order not found', '订单不存在', '訂單不存在') },
+  ORDER_STATUS_CHANGED: {
+    msg: m(
+      'This order is {status} now: refresh to see what you can do with it',
+      '该订单当前为「{status}」，请刷新后再操作',
+      '該訂單當前為「{status}」，請重新整理後再操作',
+    ),
+  },
+  ORDER_EXPIRED: {
+    msg: m(
+      'This order was not paid in time and has been cancelled',
+      '订单超时未支付，已自动取消',
+      '訂單逾時未支付，已自動取消',
+    ),
+  },
+  MUST_BUY_ALONE: {
+    msg: m('“{name}” must be bought on its own', '「{name}」需单独购买', '「{name}」需單獨購買'),
+  },
+  OVER_MAX_WEIGHT: {
+    msg: m(
+      'This parcel is too heavy to send ({max} g at most): choose pickup or fewer items',
+      '包裹超重（最多 {max} 克），请选择自提或减少商品',
+      '包裹超重（最多 {max} 克），請選擇自取或減少商品',
+    ),
+  },
+  ADDRESS_REQUIRED: { msg: m('Choose a delivery address', '请选择收货地址', '請選擇收貨地址') },
+  PAY_TYPE_DISABLED: {
+    msg: m('This payment method is not available', '暂不支持该支付方式', '暫不支援該支付方式'),
+  },
+  PAYMENT_FAILED: { msg: m('Payment failed', '支付失败', '支付失敗') },
+  CREATE_ORDER_FAILED: { msg: m('Create order failed', '创建订单失败', '建立訂單失敗') },
+  CANCEL_FAILED: { msg: m('Cancel failed', '取消失败', '取消失敗') },
+  COUPON_INVALID: { msg: m('This coupon cannot be used', '优惠券不可用', '優惠券不可用') },
+  COUPON_SOLD_OUT: { msg: m('All of these coupons have been claimed', '优惠券已被领完', '優惠券已被領完') },
+  COUPON_LIMIT_REACHED: {
+    msg: m('You can claim this coupon {limit} time(s) at most', '每人最多领取 {limit} 张', '每人最多領取 {limit} 張'),
+  },
+  COUPON_ENDED: { msg: m('This coupon is no longer available', '优惠券已失效', '優惠券已失效') },
+  EXCHANGE_FAILED: {
+    msg: m(
+      'Exchange failed: the code is wrong or already used',
+      '兑换失败：兑换码错误或已被使用',
+      '兌換失敗：兌換碼錯誤或已被使用',
+    ),
+  },
+  EXCHANGE_CODE_LENGTH: {
+    msg: m('The exchange code has {length} characters', '兑换码应为 {length} 位', '兌換碼應為 {length} 位'),
+  },
+  REFUND_NOT_ALLOWED: {
+    msg: m('This order cannot be refunded: {reason}', '该订单无法退款：{reason}', '該訂單無法退款：{reason}'),
+  },
+  REFUND_AMOUNT_INVALID: {
+    msg: m('The refund may be at most {max}', '退款金额不能超过 {max}', '退款金額不能超過 {max}'),
+  },
+  PACKAGE_ALREADY_USED: {
+    msg: m(
+      'A class has been booked with this package, so it can no longer be refunded',
+      '该课程包已预约过课程，无法退款',
+      '該課程包已預約過課程，無法退款',
+    ),
+  },
+  REFUND_NOT_FOUND: {
+    msg: m('No refund is waiting for this order', '该订单没有待处理的退款', '該訂單沒有待處理的退款'),
+  },
+  ALREADY_REVIEWED: { msg: m('This order has already been reviewed', '该订单已评价', '該訂單已評價') },
+  REVIEW_NOT_ALLOWED: {
+    msg: m('Orders can be reviewed once completed', '订单完成后才能评价', '訂單完成後才能評價'),
+  },
+  FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
+} as const satisfies Record<string, ErrorDef>;
