@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
 import {
   type AdminCouponRecord,
@@ -6,14 +6,13 @@ import {
   COUPON_TIME_FIXED,
   discountLabel,
   discountProportion,
-  MAX_CODES_PER_BATCH,
 } from '@studio/contract/coupons';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { resolveLocale } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import { adminShopCalls } from '@studio/contract/shop';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Flex, Form, InputNumber, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
+import { App, Button, DatePicker, Flex, Form, InputNumber, Radio, Select, Space, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +24,9 @@ import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields
 import { MoneyInput } from '@/shared/forms/money-input';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
-import { downloadCsv } from '@/shared/ui/download';
 import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
+import { CodesDialog } from './codes-dialog';
 
 interface CouponFields {
   name: LocalizedText;
@@ -335,81 +334,5 @@ export function CouponsPage() {
       </FormDrawer>
       {codesFor && <CodesDialog coupon={codesFor} onClose={() => setCodesFor(null)} />}
     </Page>
-  );
-}
-
-/** Makes a batch of exchange codes and exports every code of the coupon (with who redeemed it) as CSV. */
-function CodesDialog({ coupon, onClose }: { coupon: AdminCouponRecord; onClose: () => void }) {
-  const { t } = useTranslation('coupons');
-  const { message } = App.useApp();
-  const [count, setCount] = useState<number | null>(50);
-  const [made, setMade] = useState<string[]>([]);
-  const [exporting, setExporting] = useState(false);
-  const generate = useCallMutation(
-    (n: number) => call(adminCouponCalls.generateCodes, { coupon_id: coupon._id, count: n }),
-    {
-      invalidates: [[adminCouponCalls.getList.url]],
-      onSuccess: ({ codes }) => {
-        setMade(codes);
-        void message.success(t('codesMade', { count: codes.length }));
-      },
-    },
-  );
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows: string[] = ['code,created_at,redeemed_at,redeemed_by'];
-      for (let pageIndex = 1; ; pageIndex++) {
-        const page = await call(adminCouponCalls.getCodes, { coupon_id: coupon._id, pageIndex, pageSize: 100 });
-        for (const c of page.rows)
-          rows.push([c.code, c.created_at, c.redeemed_at ?? '', c.redeemed_by ?? ''].join(','));
-        if (!page.hasMore) break;
-      }
-      downloadCsv(`coupon-codes-${coupon._id}.csv`, `${rows.join('\n')}\n`);
-    } finally {
-      setExporting(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t('codesTitle', { name: coupon.name })}
-      onCancel={onClose}
-      footer={
-        <Flex justify="space-between">
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-            {t('exportCodes')}
-          </Button>
-          <Button onClick={onClose}>{t('common:actions.close')}</Button>
-        </Flex>
-      }
-    >
-      <p>{t('codesHelp', { count: coupon.codes, redeemed: coupon.codes_redeemed })}</p>
-      <Flex gap={8} align="center">
-        <InputNumber
-          aria-label={t('howMany')}
-          min={1}
-          max={MAX_CODES_PER_BATCH}
-          precision={0}
-          value={count}
-          onChange={setCount}
-          style={{ width: 140 }}
-        />
-        <Button
-          type="primary"
-          loading={generate.isPending}
-          disabled={!count}
-          onClick={() => count && generate.mutate(count)}
-        >
-          {t('generate')}
-        </Button>
-      </Flex>
-      {made.length > 0 && (
-        <figure className="codes-list">
-          <figcaption>{t('newCodes')}</figcaption>
-          <pre>{made.join('\n')}</pre>
-        </figure>
-      )}
-    </Modal>
   );
 }
