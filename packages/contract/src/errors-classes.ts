@@ -73,6 +73,13 @@ export const classErrors = {
       '該課程包僅剩 {remaining} 次可扣減',
     ),
   },
+  PACKAGE_REFUNDED: {
+    msg: m(
+      'This package was refunded and can no longer be changed',
+      '该课程包已退款，不能再修改',
+      '該課程包已退款，不能再修改',
+    ),
+  },
   PACKAGE_LONG_TERM: {
     msg: m(
       'This package never expires: there is nothing to extend',

@@ -90,7 +90,12 @@ export const packageGrantInput = z
   })
   .strict();
 
-export const adminPackageRecord = packageRecord.extend({ user_id: z.string(), name_i18n: localizedTextSchema });
+export const adminPackageRecord = packageRecord.extend({
+  user_id: z.string(),
+  name_i18n: localizedTextSchema,
+  /** When the order that issued it was refunded (the package is void); null otherwise. */
+  refunded_at: isoDateTime.nullable(),
+});
 export type AdminPackageRecord = z.infer<typeof adminPackageRecord>;
 
 export const packageCalls = {

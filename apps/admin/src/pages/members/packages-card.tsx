@@ -16,6 +16,7 @@ const STATUS_COLOURS: Record<string, string | undefined> = {
   used: 'blue',
   completed: undefined,
   expired: 'red',
+  refunded: 'orange',
 };
 
 type Dialog =
@@ -36,9 +37,11 @@ export function PackagesCard({ userId }: { userId: string }) {
     {
       key: 'status',
       title: t('packages.status'),
-      render: (_: unknown, p: AdminPackageRecord) => (
-        <Tag color={STATUS_COLOURS[p.status]}>{t(`packages.statuses.${p.status}`)}</Tag>
-      ),
+      render: (_: unknown, p: AdminPackageRecord) => {
+        // A refunded package reads as used up by its counts; what happened to it is the refund.
+        const status = p.refunded_at ? 'refunded' : p.status;
+        return <Tag color={STATUS_COLOURS[status]}>{t(`packages.statuses.${status}`)}</Tag>;
+      },
     },
     {
       key: 'credits',
@@ -55,26 +58,28 @@ export function PackagesCard({ userId }: { userId: string }) {
     {
       key: 'actions',
       title: t('common:table.actions'),
-      render: (_: unknown, p: AdminPackageRecord) => (
-        <Flex gap={8}>
-          <Button
-            size="small"
-            onClick={() => setDialog({ kind: 'adjust', pkg: p })}
-            aria-label={`${t('packages.adjust')}: ${p.name}`}
-          >
-            {t('packages.adjust')}
-          </Button>
-          {p.valid_until && (
+      // A refunded package is void: nothing is left to adjust or extend.
+      render: (_: unknown, p: AdminPackageRecord) =>
+        !p.refunded_at && (
+          <Flex gap={8}>
             <Button
               size="small"
-              onClick={() => setDialog({ kind: 'extend', pkg: p })}
-              aria-label={`${t('packages.extend')}: ${p.name}`}
+              onClick={() => setDialog({ kind: 'adjust', pkg: p })}
+              aria-label={`${t('packages.adjust')}: ${p.name}`}
             >
-              {t('packages.extend')}
+              {t('packages.adjust')}
             </Button>
-          )}
-        </Flex>
-      ),
+            {p.valid_until && (
+              <Button
+                size="small"
+                onClick={() => setDialog({ kind: 'extend', pkg: p })}
+                aria-label={`${t('packages.extend')}: ${p.name}`}
+              >
+                {t('packages.extend')}
+              </Button>
+            )}
+          </Flex>
+        ),
     },
   ];
 

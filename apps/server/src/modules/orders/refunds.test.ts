@@ -1,7 +1,7 @@
 import { adminUserCalls } from '@studio/contract/account';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
-import { packageCalls } from '@studio/contract/packages';
+import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
 import { reservationCalls } from '@studio/contract/reservations';
 import { verifyCalls } from '@studio/contract/teacher';
 import { adminIntegralCalls, integralCalls, walletCalls } from '@studio/contract/wallet';
@@ -178,9 +178,38 @@ describe('refunds', () => {
     await apply(unused.m.token, unused.order_no);
     const done = await t.call(adminOrderCalls.approveRefund, { order_no: unused.order_no }, { token: admin.token });
     expect(done.order.status).toBe(S.refunded);
-    const [pkg] = (await t.call(packageCalls.getMyPackages, {}, { token: unused.m.token })).rows;
-    expect(pkg).toMatchObject({ remaining_count: 0 });
+    // No longer the member's: it leaves their list (it used to stay there as "completed").
+    expect((await t.call(packageCalls.getMyPackages, {}, { token: unused.m.token })).rows).toEqual([]);
     expect(await wallet(unused.m.token)).toBe(5000);
+    // Staff still see it, marked refunded, and can no longer add credits or days to it.
+    const staffView = await t.call(
+      adminPackageCalls.getPackageList,
+      { user_id: unused.m.id, pageIndex: 1, pageSize: 10 },
+      { token: admin.token },
+    );
+    expect(staffView.rows).toHaveLength(1);
+    const voided = staffView.rows[0]!;
+    expect(voided).toMatchObject({ remaining_count: 0, status: 'completed' });
+    expect(voided.refunded_at).not.toBeNull();
+    const adjust = await t.call(
+      adminPackageCalls.adjustCredits,
+      { _id: voided._id, delta: 5, reason: 'Goodwill' },
+      { token: admin.token },
+    );
+    expect(adjust).toMatchObject({ code: 'PACKAGE_REFUNDED' });
+    const later = new Date(Date.parse(voided.valid_until!) + 30 * 86_400_000).toISOString();
+    const extend = await t.call(
+      adminPackageCalls.extend,
+      { _id: voided._id, valid_until: later, reason: 'Goodwill' },
+      { token: admin.token },
+    );
+    expect(extend).toMatchObject({ code: 'PACKAGE_REFUNDED' });
+    const after = await t.call(
+      adminPackageCalls.getPackageList,
+      { user_id: unused.m.id, pageIndex: 1, pageSize: 10 },
+      { token: admin.token },
+    );
+    expect(after.rows[0]).toMatchObject({ remaining_count: 0, total_count: 5, valid_until: voided.valid_until });
 
     const used = await buy();
     const session = await buildSession(t);

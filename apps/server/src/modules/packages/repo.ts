@@ -15,11 +15,12 @@ export async function findPackage(db: DbOrTx, id: string): Promise<PackageRow | 
   return row;
 }
 
+/** A member's own packages: a refunded one is no longer theirs. */
 export function listPackagesOfUser(db: DbOrTx, userId: string): Promise<PackageRow[]> {
   return db
     .select()
     .from(memberPackages)
-    .where(eq(memberPackages.userId, userId))
+    .where(and(eq(memberPackages.userId, userId), isNull(memberPackages.refundedAt)))
     .orderBy(desc(memberPackages.createdAt), desc(memberPackages.id));
 }
 
@@ -66,6 +67,7 @@ export function payablePackages(
       and(
         eq(memberPackages.userId, userId),
         onlyId ? eq(memberPackages.id, onlyId) : undefined,
+        isNull(memberPackages.refundedAt),
         gt(memberPackages.remainingCount, 0),
         lte(memberPackages.validFrom, startsAt),
         or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${instant(startsAt)}`),
@@ -104,7 +106,8 @@ export async function returnCredit(tx: Tx, id: string, now: Date): Promise<Packa
 /**
  * Adds `delta` credits to a package's total and remaining (delta < 0 takes them away), in one
  * statement whose condition is re-checked on the row's latest version: concurrent adjustments all
- * land, and none can take the remaining credits below zero. Undefined when it would.
+ * land, and none can take the remaining credits below zero; a refunded package is left as it is.
+ * Undefined when it would go below zero or the package was refunded.
  */
 export async function adjustCredits(tx: Tx, id: string, delta: number, now: Date): Promise<PackageRow | undefined> {
   const [row] = await tx
@@ -114,16 +117,23 @@ export async function adjustCredits(tx: Tx, id: string, delta: number, now: Date
       remainingCount: sql`${memberPackages.remainingCount} + ${delta}`,
       updatedAt: now,
     })
-    .where(and(eq(memberPackages.id, id), sql`${memberPackages.remainingCount} + ${delta} >= 0`))
+    .where(
+      and(
+        eq(memberPackages.id, id),
+        isNull(memberPackages.refundedAt),
+        sql`${memberPackages.remainingCount} + ${delta} >= 0`,
+      ),
+    )
     .returning();
   return row;
 }
 
+/** A new last day; undefined when the package was refunded (it stays ended). */
 export async function setValidUntil(tx: Tx, id: string, validUntil: Date, now: Date): Promise<PackageRow | undefined> {
   const [row] = await tx
     .update(memberPackages)
     .set({ validUntil, updatedAt: now })
-    .where(eq(memberPackages.id, id))
+    .where(and(eq(memberPackages.id, id), isNull(memberPackages.refundedAt)))
     .returning();
   return row;
 }
@@ -160,6 +170,6 @@ export function packagesFromOrder(db: DbOrTx, orderNo: string, lock = false): Pr
 export async function voidPackage(tx: Tx, id: string, now: Date): Promise<void> {
   await tx
     .update(memberPackages)
-    .set({ remainingCount: 0, validUntil: now, updatedAt: now })
+    .set({ remainingCount: 0, validUntil: now, refundedAt: now, updatedAt: now })
     .where(eq(memberPackages.id, id));
 }

@@ -29,6 +29,11 @@ export const memberPackages = pgTable(
     /** 'grant' (staff) or 'order' (shop); source_id is the granting admin or the order number. */
     source: text().notNull(),
     sourceId: text(),
+    /**
+     * Set when the order that issued it was refunded: the package is void (no credits, ended then)
+     * and no longer the member's; staff still see it, marked refunded.
+     */
+    refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

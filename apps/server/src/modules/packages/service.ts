@@ -46,7 +46,12 @@ export function toAdminPackageRecord(
   now: Date,
   locale?: Locale,
 ): z.input<typeof adminPackageRecord> {
-  return { ...toPackageRecord(row, now, locale), user_id: row.userId, name_i18n: row.nameI18n };
+  return {
+    ...toPackageRecord(row, now, locale),
+    user_id: row.userId,
+    name_i18n: row.nameI18n,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+  };
 }
 
 export function statusOf(row: repo.PackageRow, now: Date): PackageStatus {
@@ -200,10 +205,13 @@ export async function adjustCredits(
   const now = ctx.clock.now();
   return runUnitOfWork(ctx, async ({ tx }) => {
     const before = (await repo.findPackage(tx, input._id)) ?? fail('PACKAGE_NOT_FOUND');
+    if (before.refundedAt) fail('PACKAGE_REFUNDED');
     const after = await repo.adjustCredits(tx, before.id, input.delta, now);
     if (!after) {
-      // Another adjustment or booking may have moved the count since `before`: report the latest.
-      const remaining = (await repo.findPackage(tx, before.id))?.remainingCount ?? 0;
+      // Another adjustment, booking or refund may have changed the package since `before`.
+      const latest = await repo.findPackage(tx, before.id);
+      if (latest?.refundedAt) fail('PACKAGE_REFUNDED');
+      const remaining = latest?.remainingCount ?? 0;
       fail('CREDITS_BELOW_ZERO', { remaining }, { remaining });
     }
     await recordAudit(tx, auditBy(ctx), {
@@ -228,11 +236,13 @@ export async function extendPackage(
   const until = new Date(input.valid_until);
   return runUnitOfWork(ctx, async ({ tx }) => {
     const before = (await repo.findPackage(tx, input._id)) ?? fail('PACKAGE_NOT_FOUND');
+    if (before.refundedAt) fail('PACKAGE_REFUNDED');
     if (!before.validUntil) fail('PACKAGE_LONG_TERM');
     if (until.getTime() <= Math.max(before.validUntil!.getTime(), now.getTime())) {
       fail('INVALID_PARAM', { field: 'valid_until' }, { field: 'valid_until', reason: 'notLater' });
     }
-    const after = (await repo.setValidUntil(tx, before.id, until, now))!;
+    // A refund committed since `before` leaves the package ended.
+    const after = (await repo.setValidUntil(tx, before.id, until, now)) ?? fail('PACKAGE_REFUNDED');
     await recordAudit(tx, auditBy(ctx), {
       objectType: 'package',
       objectId: before.id,
@@ -254,7 +264,8 @@ export async function orderPackagesUnused(db: DbOrTx, orderNo: string): Promise<
 /**
  * Voids the packages an order issued, in the refund's transaction (lock order 4: by id): refused
  * with PACKAGE_ALREADY_USED when a credit of one was used meanwhile. A voided package has no credits
- * left and ends now, so it can never book.
+ * left, ends now and is marked refunded: it can never book, leaves the member's list, and staff can
+ * no longer add credits or days to it.
  */
 export async function voidOrderPackages(tx: Tx, orderNo: string, now: Date): Promise<number> {
   const rows = await repo.packagesFromOrder(tx, orderNo, true);

@@ -1,0 +1,1 @@
+ALTER TABLE "member_packages" ADD COLUMN "refunded_at" timestamp with time zone;
