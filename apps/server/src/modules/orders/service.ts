@@ -23,10 +23,11 @@ import { spendCoupon } from '../coupons/checkout';
 import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant/service';
 import {
   cardProvidersOf,
+  openCardPayment,
   type PaymentRow,
   recordSettledPayment,
+  reserveCardPayment,
   type Settler,
-  startCardPayment,
   usablePayTypes,
 } from '../payments/service';
 import { writeReviews } from '../reviews/service';
@@ -223,17 +224,18 @@ export async function payOrder(
       }
       default: {
         await work.tx.update(orders).set({ payType, updatedAt: now }).where(eq(orders.id, order.id));
-        const redirect = await startCardPayment(work.tx, provider!, {
+        const card = await reserveCardPayment(work.tx, provider!, {
           ...payment,
           provider: payType,
           description: `Order ${order.id}`,
         });
-        return { redirect };
+        return { card };
       }
     }
   });
   if ('expired' in result) return fail('ORDER_EXPIRED');
-  if ('redirect' in result && result.redirect) return result.redirect;
+  // The provider is called once the order's lock is let go: its answer may take seconds.
+  if ('card' in result && result.card) return openCardPayment(ctx, result.card);
   return { order: (await orderRecords(ctx.db, [result.paid], ctx.locale))[0]! };
 }
 

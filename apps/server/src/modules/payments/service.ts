@@ -40,7 +40,14 @@ export type Settlers = Record<PaymentPurpose, Settler>;
 /** A card provider's adapter: starts a payment on its side and answers where the member pays. */
 export interface PaymentProvider {
   name: CardPayType;
-  start(tx: Tx, payment: PaymentRow, description: string): Promise<{ payUrl: string; providerRef?: string }>;
+  /** What the provider keeps beside a new payment, written in the caller's transaction (the sandbox's charge). */
+  prepare?(tx: Tx, payment: PaymentRow, description: string): Promise<void>;
+  /**
+   * Opens the payment on the provider's side. Called after the caller's transaction has committed
+   * (a network call holds no lock and no connection), and again for a payment whose first start
+   * failed: the provider must answer a repeat with the same page (an idempotency key per payment).
+   */
+  start(db: DbOrTx, payment: PaymentRow, description: string): Promise<{ payUrl: string; providerRef?: string }>;
   /** Takes money back on the provider's side (the sandbox settles its refunds at once and has none). */
   refunder?: RefundProvider;
 }
@@ -82,14 +89,23 @@ export async function recordSettledPayment(tx: Tx, p: NewPayment): Promise<Payme
 }
 
 /**
- * Starts (or continues) a card payment: a pending payment of the same purpose, provider and amount
- * is reused, so tapping Pay twice makes one charge, not two.
+ * A card payment reserved in the caller's transaction: its page when it is already open, or the
+ * pending row to open with the provider once that transaction has committed (openCardPayment).
  */
-export async function startCardPayment(
+export type CardPaymentStart =
+  | { redirect: ProviderRedirect }
+  | { open: PaymentRow; provider: PaymentProvider; description: string };
+
+/**
+ * Reserves a card payment in the caller's transaction: a pending payment of the same purpose,
+ * provider and amount is reused, so tapping Pay twice makes one charge, not two. Nothing here calls
+ * the provider: openCardPayment does, after the commit.
+ */
+export async function reserveCardPayment(
   tx: Tx,
   provider: PaymentProvider,
   p: NewPayment & { description: string },
-): Promise<ProviderRedirect> {
+): Promise<CardPaymentStart> {
   const [pending] = await tx
     .select()
     .from(payments)
@@ -104,7 +120,12 @@ export async function startCardPayment(
       ),
     )
     .limit(1);
-  if (pending && p.ref !== '') return { out_trade_no: pending.id, pay_url: payUrlOf(provider, pending) };
+  if (pending && p.ref !== '') {
+    // Opened before: the same page. Never opened (the provider failed last time): open it now.
+    return pending.payUrl || provider.name === 'sandbox'
+      ? { redirect: { out_trade_no: pending.id, pay_url: payUrlOf(provider, pending) } }
+      : { open: pending, provider, description: p.description };
+  }
   const [row] = await tx
     .insert(payments)
     .values({
@@ -117,12 +138,33 @@ export async function startCardPayment(
       createdAt: p.now,
     })
     .returning();
-  const started = await provider.start(tx, row!, p.description);
-  await tx
+  await provider.prepare?.(tx, row!, p.description);
+  return { open: row!, provider, description: p.description };
+}
+
+/**
+ * Opens a reserved card payment with its provider, outside any transaction, and keeps the page it
+ * answers on the payment. A provider that cannot be reached answers PAYMENT_FAILED; the payment stays
+ * pending, and paying again opens it under the same idempotency key.
+ */
+export async function openCardPayment(
+  deps: { db: DbOrTx; log?: FastifyBaseLogger },
+  start: CardPaymentStart,
+): Promise<ProviderRedirect> {
+  if ('redirect' in start) return start.redirect;
+  const { open: payment, provider, description } = start;
+  let started: Awaited<ReturnType<PaymentProvider['start']>>;
+  try {
+    started = await provider.start(deps.db, payment, description);
+  } catch (error) {
+    deps.log?.error({ err: error, out_trade_no: payment.id }, 'the payment provider could not open a payment');
+    return fail('PAYMENT_FAILED');
+  }
+  await deps.db
     .update(payments)
     .set({ providerRef: started.providerRef ?? '', payUrl: started.payUrl })
-    .where(eq(payments.id, row!.id));
-  return { out_trade_no: row!.id, pay_url: started.payUrl };
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+  return { out_trade_no: payment.id, pay_url: started.payUrl };
 }
 
 /** Where a pending payment continues: the sandbox's page, or the provider's own page it answered. */
@@ -252,10 +294,12 @@ export function sandboxPayUrl(outTradeNo: string): string {
 
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
-  async start(tx, payment, description) {
+  async prepare(tx, payment, description) {
     await tx
       .insert(sandboxCharges)
       .values({ id: payment.id, amount: payment.amount, description, createdAt: payment.createdAt });
+  },
+  async start(_db, payment) {
     return { payUrl: sandboxPayUrl(payment.id) };
   },
 };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { merchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { paymentCalls, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -46,6 +47,8 @@ function startStub() {
   const byKey = new Map<string, StubSession>();
   const refunds = new Map<string, StubRefund>();
   const requests: { key: string; form: URLSearchParams; auth: string; url: string }[] = [];
+  /** What a test sets up: run before a Checkout Session is answered, or fail it with a 500 that many times. */
+  const checkout: { beforeAnswer?: () => Promise<void>; failures: number } = { failures: 0 };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
@@ -86,6 +89,13 @@ function startStub() {
       const form = new URLSearchParams(body);
       const key = String(req.headers['idempotency-key'] ?? '');
       requests.push({ key, form, auth: String(req.headers.authorization ?? ''), url: req.url });
+      if (checkout.failures > 0) {
+        checkout.failures -= 1;
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+        return;
+      }
       let session = byKey.get(key);
       if (!session) {
         const id = `cs_test_${byKey.size + 1}`;
@@ -104,10 +114,17 @@ function startStub() {
         };
         byKey.set(key, session);
       }
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(JSON.stringify(session));
+      const answer = JSON.stringify(session);
+      void (checkout.beforeAnswer?.() ?? Promise.resolve()).then(
+        () => res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(answer),
+        (error: Error) =>
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: error.message } })),
+      );
     });
   });
-  return { server, requests, sessions: byKey, refunds };
+  return { server, requests, sessions: byKey, refunds, checkout };
 }
 
 let t: TestApp;
@@ -224,6 +241,57 @@ describe('Stripe', () => {
     expect(
       (await t.call(orderCalls.getInfo, { order_no }, { token: m.token })).orderInfo.timeline.map((e) => e.status),
     ).toEqual([0, 1]);
+  });
+
+  it('calls Stripe only after the order is let go: another writer can lock the order while Stripe answers', async () => {
+    const goods = await buildGoods(t, adminToken);
+    const m = await buildMember(t);
+    const { order_no } = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+      delivery: 'pickup',
+    });
+    const seen: string[] = [];
+    // While the order's transaction held its lock around the call, this waited for Stripe's answer,
+    // which waited for this: NOWAIT refused it on PostgreSQL, and PGlite never answered.
+    stub.checkout.beforeAnswer = async () => {
+      const locked = (await t.database.db.execute(
+        sql`select id, pay_type from orders where id = ${order_no} for update nowait`,
+      )) as unknown as { rows: { pay_type: string }[] };
+      seen.push(String(locked.rows[0]?.pay_type));
+    };
+    try {
+      const paid = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+      expect(paid.code, paid.msg).toBe(0);
+      expect(paid.pay_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    } finally {
+      stub.checkout.beforeAnswer = undefined;
+    }
+    // The order was already committed as paying by card when Stripe was asked.
+    expect(seen).toEqual(['stripe']);
+  });
+
+  it('Stripe down: PAYMENT_FAILED, the payment stays pending, and paying again opens it under the same key', async () => {
+    const goods = await buildGoods(t, adminToken);
+    const m = await buildMember(t);
+    const { order_no } = await placeOrder(t, m.token, {
+      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+      delivery: 'pickup',
+    });
+    const before = stub.requests.length;
+    stub.checkout.failures = 3; // the first try and the SDK's two retries
+    const down = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    expect(down).toMatchObject({ code: 'PAYMENT_FAILED', msg: 'Payment failed' });
+    const tried = stub.requests.slice(before).map((r) => r.key);
+    expect(tried).toHaveLength(3);
+    expect(new Set(tried).size).toBe(1);
+
+    const up = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    expect(up.code, up.msg).toBe(0);
+    expect(stub.requests.at(-1)!.key).toBe(tried[0]);
+    expect(tried[0]).toBe(`checkout:${up.out_trade_no}`);
+    const again = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+    expect([again.out_trade_no, again.pay_url]).toEqual([up.out_trade_no, up.pay_url]);
+    expect(stub.requests.length - before).toBe(4);
   });
 
   it('answers 200 to events it does not act on, and fails the payment when the session expires', async () => {

@@ -33,9 +33,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
   return {
     name: 'stripe',
-    async start(tx, payment, description) {
-      // Read in the caller's transaction: the studio's currency at the moment of paying.
-      const { currency } = await getMerchant(tx);
+    async start(db, payment, description) {
+      // The studio's currency at the moment of paying.
+      const { currency } = await getMerchant(db);
       const back = (page: string) =>
         `${settings.publicUrl}${page}${page.includes('?') ? '&' : '?'}out_trade_no=${encodeURIComponent(payment.id)}`;
       const returnTo =

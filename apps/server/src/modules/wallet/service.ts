@@ -10,7 +10,13 @@ import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
-import { cardProvidersOf, type Settler, startCardPayment, usablePayTypes } from '../payments/service';
+import {
+  cardProvidersOf,
+  openCardPayment,
+  reserveCardPayment,
+  type Settler,
+  usablePayTypes,
+} from '../payments/service';
 import { type Book, walletAccounts, walletLedger } from './schema';
 
 type EntryRow = typeof walletLedger.$inferSelect;
@@ -168,8 +174,8 @@ export async function startTopUp(
   if (!usablePayTypes(ctx.config, settings.pay_types).includes(input.pay_type)) fail('PAY_TYPE_DISABLED');
   const provider = cardProvidersOf(ctx.config)[input.pay_type];
   const now = ctx.clock.now();
-  return runUnitOfWork(ctx, ({ tx }) =>
-    startCardPayment(tx, provider!, {
+  const card = await runUnitOfWork(ctx, ({ tx }) =>
+    reserveCardPayment(tx, provider!, {
       userId: ctx.user.uid,
       purpose: 'top_up',
       ref: '',
@@ -179,6 +185,7 @@ export async function startTopUp(
       now,
     }),
   );
+  return openCardPayment(ctx, card);
 }
 
 /** A confirmed top-up: the wallet credited, keyed by the payment so a second confirmation adds nothing. */
