@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { accountCalls } from '@studio/contract/account';
+import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
+import { packageCalls } from '@studio/contract/packages';
+import { shopCalls } from '@studio/contract/shop';
+import { adminWalletCalls } from '@studio/contract/wallet';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, chooseOption, loginAdmin, pageTitle } from '../../support/admin';
-import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
+import { callApi, DEMO, registerMember, tokenOf, uniqueName } from '../../support/api';
 import { openPage, paths } from '../../support/app';
 import { saveScreenshot } from '../../support/screenshots';
 import { seedSession } from '../../support/session';
@@ -122,4 +126,36 @@ test('an owner adds money to a member’s wallet with a reason; it never goes be
   await expect(phone.getByRole('list', { name: 'History' })).toContainText('Paid cash at the desk');
   await expectAccessible(phone, 'wallet');
   await phone.context().close();
+});
+
+test('a pass a member bought and got refunded is marked Refunded, with nothing left to adjust, and is gone from their packages', async ({
+  page,
+  request,
+}) => {
+  const owner = await tokenOf(request, DEMO.admin);
+  const tag = uniqueName('r').slice(-6);
+  const name = `Rafa ${tag}`;
+  const member = await registerMember(request, { prefix: 'rafa' });
+  await callApi(request, accountCalls.updateUser, { nickname: name }, member.token);
+  await callApi(request, adminWalletCalls.adjust, { user_id: member.uid, amount: 50_000, reason: 'Float' }, owner);
+  const [pass] = (await callApi(request, shopCalls.getGoodsList, { type: 1, pageIndex: 1, pageSize: 1 })).rows;
+  const { goods } = await callApi(request, shopCalls.getGoodsDetail, { _id: pass!._id });
+  const items = [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }];
+  const { order_no } = await callApi(request, orderCalls.createOrder, { items }, member.token);
+  await callApi(request, orderCalls.pay, { order_no, pay_type: 'balance' }, member.token);
+  await callApi(request, orderCalls.applyRefund, { order_no, reason: 'Moving away' }, member.token);
+  await callApi(request, adminOrderCalls.approveRefund, { order_no }, owner);
+  expect((await callApi(request, packageCalls.getMyPackages, {}, member.token)).rows).toEqual([]);
+
+  await loginAdmin(page, DEMO.frontdesk);
+  await page.goto(`/admin/members?keyword=${member.username}`);
+  await page.getByRole('link', { name }).click();
+  await expect(pageTitle(page)).toHaveText(name);
+  const packages = page.getByRole('table', { name: 'Packages' });
+  const row = packages.getByRole('row', { name: new RegExp(pass!.name) });
+  await expect(row).toContainText('Refunded');
+  await expect(row).toContainText(`0 of ${goods.sku_list[0]!.class_count} left`);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expectAccessible(page, 'member with a refunded package');
+  await saveScreenshot(page, 'admin-member-refunded-package');
 });
