@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
 
-/** Goods, freight, what the coupon and points took off, and what is paid, as a receipt reads. */
+/** Goods, freight, what the coupon and points took off, and what is (or was) paid, as a receipt reads. */
 export function Amounts({
   goods,
   freight,
@@ -11,6 +11,7 @@ export function Amounts({
   pointsUsed = 0,
   refunded = 0,
   showFreight = true,
+  paid = false,
 }: {
   goods: number;
   freight: number;
@@ -20,6 +21,8 @@ export function Amounts({
   pointsUsed?: number;
   refunded?: number;
   showFreight?: boolean;
+  /** The order has been paid: its total reads "Paid", not "To pay". */
+  paid?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -48,7 +51,7 @@ export function Amounts({
         </div>
       )}
       <div className="amounts-total">
-        <dt>{t('orders.amounts.pay')}</dt>
+        <dt>{t(paid ? 'orders.amounts.paid' : 'orders.amounts.pay')}</dt>
         <dd>{format.money(pay)}</dd>
       </div>
       {refunded > 0 && (

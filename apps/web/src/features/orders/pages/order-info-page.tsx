@@ -94,6 +94,7 @@ export function OrderInfoPage() {
           pay={o.pay_amount}
           refunded={o.refunded_amount}
           showFreight={o.kind === 'goods'}
+          paid={o.paid_at !== null}
         />
       </section>
       {o.refund && <RefundProgress order={o} />}
