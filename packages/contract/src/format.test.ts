@@ -1,7 +1,16 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatDate, formatDateTime, formatMoney, formatTimeAgo, inZone } from './format';
+import {
+  abbreviateNumber,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTimeAgo,
+  inZone,
+  zoneOffsetsOf,
+} from './format';
 import type { Locale } from './locale';
+import { forgetZoneOffsets, knowZoneOffsets } from './zone-offsets';
 
 describe('formatMoney', () => {
   it.each([
@@ -64,6 +73,35 @@ describe('inZone', () => {
     expect(mismatches).toEqual([]);
     expect(inZone('2024-07-02T17:30:00.250Z', tz).valueOf()).toBe(Date.parse('2024-07-02T17:30:00.250Z'));
   });
+
+  it.each(['Europe/London', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham'])(
+    'converts from the table the server sends for %s exactly as from the zone itself',
+    (tz) => {
+      const from = Date.parse('2024-01-01T00:00:00Z');
+      const until = Date.parse('2025-01-01T00:00:00Z');
+      const table = zoneOffsetsOf(tz, from, until);
+      // Two clock changes a year in each of these zones, each found to the second.
+      expect(table.changes).toHaveLength(3);
+      const sample = (at: number) => inZone(at, tz).format('YYYY-MM-DD HH:mm:ss Z');
+      const instants: number[] = [];
+      for (let t = from; t < until; t += 367 * 60_000) instants.push(t);
+      // Either side of each change, to the millisecond.
+      for (const [at] of table.changes.slice(1)) instants.push(at - 1, at, at + 1);
+      const fromZone = instants.map(sample);
+      knowZoneOffsets(tz, table);
+      try {
+        expect(instants.map(sample)).toEqual(fromZone);
+        // Outside its window the zone itself answers again.
+        expect(inZone(until + 3_600_000, tz).format('Z')).toBe(
+          dayjs(until + 3_600_000)
+            .tz(tz)
+            .format('Z'),
+        );
+      } finally {
+        forgetZoneOffsets(tz);
+      }
+    },
+  );
 
   it('falls back to UTC+8 for an unknown zone or no zone, and leaves an invalid time invalid', () => {
     expect(inZone('2024-12-03T10:00:00Z', 'Not/AZone').format('HH:mm Z')).toBe('18:00 +08:00');

@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Locale } from './locale';
+import { type ZoneOffsets, zoneOffsetFromTable } from './zone-offsets';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -43,6 +44,10 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
  * Throws RangeError for an unknown zone or an invalid instant.
  */
 function zoneOffsetMinutes(ms: number, tz: string): number {
+  return zoneOffsetFromTable(ms, tz) ?? intlOffsetMinutes(ms, tz);
+}
+
+function intlOffsetMinutes(ms: number, tz: string): number {
   let zone = zoneFormats.get(tz);
   if (!zone) {
     zone = new Intl.DateTimeFormat('en-US', {
@@ -68,6 +73,36 @@ function zoneOffsetMinutes(ms: number, tz: string): number {
     field.second ?? 0,
   );
   return Math.round((wallClockAsUtc - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The offsets of `tz` over [from, until) (epoch ms, whole seconds), as zoneOffsets sends them: the
+ * offset read once a day, and each change found to the second between two days that differ. Throws
+ * RangeError for an unknown zone.
+ */
+export function zoneOffsetsOf(tz: string, from: number, until: number): ZoneOffsets {
+  const start = Math.floor(from / 1000) * 1000;
+  let current = intlOffsetMinutes(start, tz);
+  const changes: [number, number][] = [[start, current]];
+  for (let prev = start; prev < until; ) {
+    const at = Math.min(prev + DAY_MS, until);
+    if (intlOffsetMinutes(at, tz) !== current) {
+      // The change lies in (prev, at]: halve the gap down to the second it starts.
+      let lo = Math.floor(prev / 1000);
+      let hi = Math.floor(at / 1000);
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (intlOffsetMinutes(mid * 1000, tz) === current) lo = mid;
+        else hi = mid;
+      }
+      current = intlOffsetMinutes(hi * 1000, tz);
+      changes.push([hi * 1000, current]);
+    }
+    prev = at;
+  }
+  return { from: start, until, changes };
 }
 
 /** An instant seen in the merchant's timezone (an IANA name); without a valid one, at UTC+8. */

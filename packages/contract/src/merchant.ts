@@ -3,8 +3,16 @@ import { localeSchema, localizedInput, localizedTextSchema } from './localized-t
 import { ENABLEABLE_PAY_TYPES, payType } from './payments';
 import { defineCall, noInput } from './protocol';
 import { TOP_UP_MAX, TOP_UP_MIN } from './wallet';
+import type { ZoneOffsets } from './zone-offsets';
 
 /** The merchant module: the studio's public profile and settings. */
+
+/** zone-offsets.ts's ZoneOffsets as the answer checks it. */
+export const zoneOffsets = z.object({
+  from: z.number(),
+  until: z.number(),
+  changes: z.array(z.tuple([z.number(), z.number()])).min(1),
+}) satisfies z.ZodType<ZoneOffsets>;
 
 export const mchInfo = z.object({
   /** The shop's id: the `mid` that the cart calls take. */
@@ -16,6 +24,8 @@ export const mchInfo = z.object({
   phone: z.string(),
   currency: z.string(),
   timezone: z.string(),
+  /** The timezone's offsets from about a year ago to a year ahead; absent for a zone this server does not know. */
+  utc_offsets: zoneOffsets.optional(),
   share: z.object({ title: z.string(), image: z.string() }),
   h5: z.object({ share: z.object({ title: z.string(), image: z.string() }) }),
   wechat_login_enabled: z.boolean(),

@@ -3,16 +3,21 @@ import { handle, handlePub } from '../../platform/protocol';
 import { uploadedImage } from '../account/service';
 import { audited } from '../audit/service';
 import { usablePayTypes } from '../payments/service';
-import { getMerchant, saveMerchant, toAdminMerchantRecord, toMchInfo } from './service';
+import { getMerchant, saveMerchant, studioZoneOffsets, toAdminMerchantRecord, toMchInfo } from './service';
 
 export const APP_VERSION = '1.0.0';
 
 export const merchantHandlers = [
   handlePub(merchantCalls.getMchInfo, async (_input, ctx) => {
     const mchInfo = toMchInfo(await getMerchant(ctx.db), ctx.locale);
+    const offsets = studioZoneOffsets(mchInfo.timezone, ctx.clock.now());
     return {
-      // Only what members can really use: a card provider also needs its keys on this server.
-      mchInfo: { ...mchInfo, pay_types: usablePayTypes(ctx.config, mchInfo.pay_types) },
+      mchInfo: {
+        ...mchInfo,
+        // Only what members can really use: a card provider also needs its keys on this server.
+        pay_types: usablePayTypes(ctx.config, mchInfo.pay_types),
+        ...(offsets ? { utc_offsets: offsets } : {}),
+      },
       appInfo: { name: 'Studio', version: APP_VERSION, h5_weixin_appid: '' },
     };
   }),

@@ -1,3 +1,4 @@
+import { zoneOffsetsOf } from '@studio/contract/format';
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contract/localized-text';
 import {
@@ -7,6 +8,7 @@ import {
   type merchantSaveInput,
   type ShopSettings,
 } from '@studio/contract/merchant';
+import type { ZoneOffsets } from '@studio/contract/zone-offsets';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, preparedQuery } from '../../platform/db';
@@ -37,6 +39,32 @@ export async function getMerchant(db: DbOrTx): Promise<MerchantRow> {
   await db.insert(merchants).values(DEFAULT_MERCHANT).onConflictDoNothing();
   const [created] = await merchantById(db, { id: MERCHANT_ID });
   return created!;
+}
+
+const DAY = 86_400_000;
+/** How far the offsets sent with the studio's info reach either side of today. */
+const ZONE_OFFSETS_REACH = 400 * DAY;
+const zoneOffsetsByDay = new Map<string, ZoneOffsets | null>();
+
+/**
+ * The offsets of the studio's timezone from ~13 months ago to ~13 months ahead (zoneOffsets), worked
+ * out once a day per zone; null for a zone name Intl does not know.
+ */
+export function studioZoneOffsets(tz: string, now: Date): ZoneOffsets | null {
+  const today = Math.floor(now.getTime() / DAY) * DAY;
+  const key = `${tz}|${today}`;
+  let offsets = zoneOffsetsByDay.get(key);
+  if (offsets === undefined) {
+    try {
+      offsets = tz ? zoneOffsetsOf(tz, today - ZONE_OFFSETS_REACH, today + ZONE_OFFSETS_REACH) : null;
+    } catch {
+      offsets = null;
+    }
+    // Yesterday's tables are of no more use.
+    if (zoneOffsetsByDay.size >= 16) zoneOffsetsByDay.clear();
+    zoneOffsetsByDay.set(key, offsets);
+  }
+  return offsets;
 }
 
 /** The studio's public info, its texts in `locale` (the caller's), else the studio's default language. */

@@ -1,5 +1,5 @@
 import { accountCalls } from '@studio/contract/account';
-import { adminMerchantCalls, STUDIO_RULES } from '@studio/contract/merchant';
+import { adminMerchantCalls, merchantCalls, STUDIO_RULES } from '@studio/contract/merchant';
 import { reservationCalls } from '@studio/contract/reservations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../platform/clock';
@@ -82,6 +82,22 @@ describe('the studio’s rules are settings, read when they apply', () => {
     expect(entry?.after).toMatchObject({ cancelWindowHours: 12, currency: 'EUR' });
     await save({ currency: 'GBP', timezone: 'Europe/London' });
     await reset();
+  });
+
+  it('sends the studio timezone’s offsets for about a year either side, with each clock change to the second', async () => {
+    const offsets = async () => (await t.call(merchantCalls.getMchInfo, {})).mchInfo.utc_offsets!;
+    await save({ timezone: 'Europe/London' });
+    const london = await offsets();
+    const now = Date.parse(START);
+    expect(london.from).toBeLessThanOrEqual(now - 365 * DAY);
+    expect(london.until).toBeGreaterThanOrEqual(now + 365 * DAY);
+    const changes = new Map(london.changes.map(([at, offset]) => [new Date(at).toISOString(), offset]));
+    // British Summer Time 2026 ends on 25 October at 01:00 UTC and 2027's starts on 28 March at 01:00 UTC.
+    expect(changes.get('2026-10-25T01:00:00.000Z')).toBe(0);
+    expect(changes.get('2027-03-28T01:00:00.000Z')).toBe(60);
+    await save({ timezone: 'Asia/Shanghai' });
+    expect((await offsets()).changes).toEqual([[london.from, 480]]);
+    await save({ timezone: 'Europe/London' });
   });
 
   it('refuses values out of bounds, an unknown zone or currency, and a logo that was not uploaded', async () => {
