@@ -1,25 +1,26 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  type CardPayType,
-  type PaymentPurpose,
-  type PaymentRecord,
-  type PayType,
-  type ProviderRedirect,
-  SANDBOX_PAY_PATH,
-  type SandboxCharge,
-  type SandboxNotification,
-  sandboxNotification,
-} from '@studio/contract/payments';
+import type { CardPayType, PaymentPurpose, PaymentRecord, PayType, ProviderRedirect } from '@studio/contract/payments';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
-import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
+import type { Work } from '../../platform/unit-of-work';
 import type { RefundProvider } from './refunds';
-import { paymentEvents, payments, sandboxCharges } from './schema';
+import { sandboxPayUrl, sandboxProvider } from './sandbox';
+import { payments } from './schema';
 import { stripeProvider } from './stripe';
+
+export { type Confirmation, type ConfirmationOutcome, confirmPayment } from './confirmations';
+export {
+  decideSandboxCharge,
+  getSandboxCharge,
+  type NotifyAnswer,
+  receiveSandboxNotification,
+  sandboxPayUrl,
+  sandboxProvider,
+  signSandbox,
+} from './sandbox';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -193,214 +194,6 @@ export async function paidAmounts(db: DbOrTx, orderNos: readonly string[]): Prom
     .where(and(eq(payments.purpose, 'order'), eq(payments.status, 'succeeded'), inArray(payments.ref, [...orderNos])))
     .groupBy(payments.ref);
   return new Map(rows.map((r) => [r.ref, r.paid]));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Confirmations
-// ---------------------------------------------------------------------------------------------
-
-export interface Confirmation {
-  provider: string;
-  eventId: string;
-  outTradeNo: string;
-  amount: number;
-  status: 'succeeded' | 'failed';
-}
-
-export type ConfirmationOutcome =
-  | 'settled'
-  | 'returned'
-  | 'failed'
-  | 'repeat'
-  | 'already_settled'
-  | 'unknown_payment'
-  | 'amount_mismatch';
-
-/**
- * Settles a payment from a provider's confirmation, exactly once: the event row first (a replay
- * stops here), then the payment row locked. A different amount is refused and logged; the payment
- * stays pending.
- */
-export async function confirmPayment(
-  deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
-  settlers: Settlers,
-  c: Confirmation,
-  now: Date,
-): Promise<ConfirmationOutcome> {
-  return runUnitOfWork(deps, async (work) => {
-    const { tx } = work;
-    const [fresh] = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: c.provider,
-        eventId: c.eventId,
-        paymentId: c.outTradeNo,
-        status: c.status,
-        amount: c.amount,
-        outcome: 'received',
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (!fresh) return 'repeat';
-    const outcome = await settle(work, settlers, c, now, deps.log);
-    await tx
-      .update(paymentEvents)
-      .set({ outcome })
-      .where(and(eq(paymentEvents.provider, c.provider), eq(paymentEvents.eventId, c.eventId)));
-    return outcome;
-  });
-}
-
-async function settle(
-  work: Work,
-  settlers: Settlers,
-  c: Confirmation,
-  now: Date,
-  log?: FastifyBaseLogger,
-): Promise<ConfirmationOutcome> {
-  const [payment] = await work.tx.select().from(payments).where(eq(payments.id, c.outTradeNo)).for('update');
-  if (!payment || payment.provider !== c.provider) {
-    log?.warn({ provider: c.provider, outTradeNo: c.outTradeNo }, 'payment confirmation for an unknown payment');
-    return 'unknown_payment';
-  }
-  if (payment.status !== 'pending') return 'already_settled';
-  if (c.amount !== payment.amount) {
-    log?.warn(
-      { provider: c.provider, outTradeNo: c.outTradeNo, expected: payment.amount, got: c.amount },
-      'payment confirmation refused: the amount differs',
-    );
-    return 'amount_mismatch';
-  }
-  if (c.status === 'failed') {
-    await work.tx.update(payments).set({ status: 'failed', settledAt: now }).where(eq(payments.id, payment.id));
-    return 'failed';
-  }
-  const result = await settlers[payment.purpose](work, payment, now);
-  await work.tx
-    .update(payments)
-    .set({ status: result === 'applied' ? 'succeeded' : 'returned', settledAt: now })
-    .where(eq(payments.id, payment.id));
-  return result === 'applied' ? 'settled' : 'returned';
-}
-
-// ---------------------------------------------------------------------------------------------
-// The sandbox provider
-// ---------------------------------------------------------------------------------------------
-
-export function sandboxPayUrl(outTradeNo: string): string {
-  return `${SANDBOX_PAY_PATH}?out_trade_no=${encodeURIComponent(outTradeNo)}`;
-}
-
-export const sandboxProvider: PaymentProvider = {
-  name: 'sandbox',
-  async prepare(tx, payment, description) {
-    await tx
-      .insert(sandboxCharges)
-      .values({ id: payment.id, amount: payment.amount, description, createdAt: payment.createdAt });
-  },
-  async start(_db, payment) {
-    return { payUrl: sandboxPayUrl(payment.id) };
-  },
-};
-
-type ChargeRow = typeof sandboxCharges.$inferSelect;
-const toCharge = (row: ChargeRow): SandboxCharge => ({
-  out_trade_no: row.id,
-  amount: row.amount,
-  description: row.description,
-  status: row.status,
-});
-
-export async function getSandboxCharge(db: DbOrTx, outTradeNo: string): Promise<SandboxCharge> {
-  const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, outTradeNo));
-  if (!row) fail('NOT_FOUND', {}, { field: 'out_trade_no' });
-  return toCharge(row!);
-}
-
-export function signSandbox(secret: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
-function signatureMatches(secret: string, rawBody: string, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(signSandbox(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
-}
-
-export interface NotifyAnswer {
-  status: 200 | 400;
-  outcome: ConfirmationOutcome | 'bad_signature' | 'bad_body';
-}
-
-/**
- * `POST /api/pay/notify/sandbox`: the sandbox provider's signed notification. A bad or missing
- * signature, or a body that is not a notification → 400 and nothing changes; a replay → 200 and
- * nothing changes; an amount that differs → 400, logged.
- */
-export async function receiveSandboxNotification(
-  deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
-  settlers: Settlers,
-  secret: string,
-  rawBody: string,
-  signature: string | undefined,
-  now: Date,
-): Promise<NotifyAnswer> {
-  if (!signatureMatches(secret, rawBody, signature)) return { status: 400, outcome: 'bad_signature' };
-  let body: SandboxNotification;
-  try {
-    body = sandboxNotification.parse(JSON.parse(rawBody));
-  } catch {
-    return { status: 400, outcome: 'bad_body' };
-  }
-  const outcome = await confirmPayment(
-    deps,
-    settlers,
-    {
-      provider: 'sandbox',
-      eventId: body.event_id,
-      outTradeNo: body.out_trade_no,
-      amount: body.amount,
-      status: body.status,
-    },
-    now,
-  );
-  return { status: outcome === 'unknown_payment' || outcome === 'amount_mismatch' ? 400 : 200, outcome };
-}
-
-/**
- * The member decides on the sandbox page. The provider records the decision once, then notifies
- * the studio the way it always does: a signed notification through the same door as any other.
- */
-export async function decideSandboxCharge(
-  deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
-  settlers: Settlers,
-  secret: string,
-  input: { out_trade_no: string; decision: 'succeeded' | 'failed' },
-  now: Date,
-): Promise<SandboxCharge> {
-  const decided = await runUnitOfWork(deps, async ({ tx }) => {
-    const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, input.out_trade_no)).for('update');
-    if (!row) fail('NOT_FOUND', {}, { field: 'out_trade_no' });
-    if (row!.status !== 'open') return row!;
-    const [updated] = await tx
-      .update(sandboxCharges)
-      .set({ status: input.decision, eventId: `evt_${randomDigits(16)}`, decidedAt: now })
-      .where(eq(sandboxCharges.id, row!.id))
-      .returning();
-    return updated!;
-  });
-  // Sent again on every decide after the first: a notification lost on the way is delivered the
-  // next time, and one that arrived is a repeat that changes nothing.
-  if (decided.status !== 'open' && decided.eventId) {
-    const body = JSON.stringify({
-      event_id: decided.eventId,
-      out_trade_no: decided.id,
-      amount: decided.amount,
-      status: decided.status,
-    } satisfies SandboxNotification);
-    await receiveSandboxNotification(deps, settlers, secret, body, signSandbox(secret, body), now);
-  }
-  return toCharge(decided);
 }
 
 const providerSets = new WeakMap<Config, Partial<Record<CardPayType, PaymentProvider>>>();
