@@ -8,7 +8,7 @@ export default mergeConfig(
       name: 'web',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['src/testing/preload-overlays.ts'],
+      setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
     },
   }),

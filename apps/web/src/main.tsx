@@ -1,6 +1,7 @@
 import 'antd-mobile/es/global';
 import './app/antd-render';
 import './app/theme.css';
+import './app/components.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

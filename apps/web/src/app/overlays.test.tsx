@@ -33,7 +33,7 @@ describe('overlays', () => {
   });
 
   it('toasts are opaque', () => {
-    const css = readFileSync(path.join(import.meta.dirname, 'theme.css'), 'utf8');
+    const css = readFileSync(path.join(import.meta.dirname, 'components.css'), 'utf8');
     const rule = /\.adm-toast-mask \.adm-toast-main \{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(rule).toMatch(/background-color:\s*var\(--app-text, #1f1a17\)/);
   });

@@ -1,5 +1,6 @@
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import './quantity-stepper.css';
 
 /**
  * A quantity between `min` and `max`: − and + buttons around the number (antd-mobile's Stepper puts

@@ -2,6 +2,7 @@ import type { RatingSummary, ReviewRecord } from '@studio/contract/reviews';
 import { Image, ImageViewer, Rate } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
+import './reviews.css';
 
 /** The average as stars and a number, and how many reviews there are. */
 export function RatingLine({ summary }: { summary: RatingSummary }) {

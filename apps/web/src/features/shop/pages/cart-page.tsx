@@ -17,6 +17,7 @@ import { Price } from '../components/price';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { shopLinks } from '../links';
 import '../components/shop.css';
+import '../components/cart.css';
 
 /** goods-cart: check lines, change quantities, swipe to delete, why a line cannot be bought, the total. */
 export function CartPage() {

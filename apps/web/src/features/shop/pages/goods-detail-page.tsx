@@ -21,6 +21,7 @@ import { Price } from '../components/price';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { RatingLine, ReviewItem } from '../components/reviews';
 import '../components/shop.css';
+import '../components/goods-detail.css';
 
 /** goods-detail?_id=&sku_id=: pictures, price, the spec sheet, add to cart or buy now, favourite, share. */
 export function GoodsDetailPage() {

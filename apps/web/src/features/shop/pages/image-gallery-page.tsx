@@ -6,6 +6,7 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useGoodsDetail } from '../api/shop';
 import '../components/shop.css';
+import '../components/goods-detail.css';
 
 /** image-gallery?_id=&index=: a goods item's pictures full screen, swiped one by one. */
 export function ImageGalleryPage() {
