@@ -1,6 +1,7 @@
 import { paymentCalls } from '@studio/contract/payments';
 import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
+import { decideSandboxCharge, getSandboxCharge } from './sandbox';
 import * as payments from './service';
 import { settlers } from './settlements';
 
@@ -10,12 +11,12 @@ export const paymentHandlers = [
   })),
   handlePub(paymentCalls.getSandboxCharge, async (input, ctx) => {
     if (!ctx.config.SANDBOX_PAYMENTS) fail('PAY_TYPE_DISABLED');
-    return { charge: await payments.getSandboxCharge(ctx.db, input.out_trade_no) };
+    return { charge: await getSandboxCharge(ctx.db, input.out_trade_no) };
   }),
   handlePub(paymentCalls.decideSandboxCharge, async (input, ctx) => {
     if (!ctx.config.SANDBOX_PAYMENTS) fail('PAY_TYPE_DISABLED');
     return {
-      charge: await payments.decideSandboxCharge(ctx, settlers, ctx.deps.sandboxSecret, input, ctx.clock.now()),
+      charge: await decideSandboxCharge(ctx, settlers, ctx.deps.sandboxSecret, input, ctx.clock.now()),
     };
   }),
 ];

@@ -1,8 +1,9 @@
 import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
 import type Stripe from 'stripe';
 import type { RawRoute } from '../../platform/raw-routes';
+import { confirmPayment } from './confirmations';
 import { confirmRefund } from './refunds';
-import { confirmPayment, receiveSandboxNotification } from './service';
+import { receiveSandboxNotification } from './sandbox';
 import { settlers } from './settlements';
 import { stripeClient, stripeConfirmation, stripeRefundConfirmation } from './stripe';
 

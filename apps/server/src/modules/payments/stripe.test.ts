@@ -12,13 +12,13 @@ import { placeOrder, setPayTypes } from '../orders/testing';
 import { buildAdmin, buildMember } from '../schedule/testing';
 
 /*
- * The Stripe adapter without a network: the official SDK pointed at a local stub of the Checkout
+ * The Stripe adapter without a network: the official SDK pointed at a local fakeStripe of the Checkout
  * Sessions API, and webhook events signed with the SDK's own test-header helper.
  */
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
-interface StubSession {
+interface FakeSession {
   id: string;
   object: 'checkout.session';
   url: string;
@@ -29,7 +29,7 @@ interface StubSession {
   payment_status: 'unpaid' | 'paid';
 }
 
-interface StubRefund {
+interface FakeRefund {
   id: string;
   object: 'refund';
   amount: number;
@@ -43,9 +43,9 @@ interface StubRefund {
  * in, the session out), GET /v1/checkout/sessions/:id, and POST /v1/refunds (pending, as card
  * refunds usually answer); each POST replays by its idempotency key.
  */
-function startStub() {
-  const byKey = new Map<string, StubSession>();
-  const refunds = new Map<string, StubRefund>();
+function startFakeStripe() {
+  const byKey = new Map<string, FakeSession>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: { key: string; form: URLSearchParams; auth: string; url: string }[] = [];
   /** What a test sets up: run before a Checkout Session is answered, or fail it with a 500 that many times. */
   const checkout: { beforeAnswer?: () => Promise<void>; failures: number } = { failures: 0 };
@@ -56,7 +56,7 @@ function startStub() {
     });
     req.on('end', () => {
       const json = (body: object) =>
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(JSON.stringify(body));
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_fake' }).end(JSON.stringify(body));
       const retrieved = req.method === 'GET' && req.url?.match(/^\/v1\/checkout\/sessions\/([\w-]+)/);
       if (retrieved) {
         const found = [...byKey.values()].find((s) => s.id === retrieved[1]);
@@ -116,7 +116,7 @@ function startStub() {
       }
       const answer = JSON.stringify(session);
       void (checkout.beforeAnswer?.() ?? Promise.resolve()).then(
-        () => res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' }).end(answer),
+        () => res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_fake' }).end(answer),
         (error: Error) =>
           res
             .writeHead(500, { 'content-type': 'application/json' })
@@ -128,13 +128,13 @@ function startStub() {
 }
 
 let t: TestApp;
-let stub: ReturnType<typeof startStub>;
+let fakeStripe: ReturnType<typeof startFakeStripe>;
 let adminToken: string;
 
 beforeAll(async () => {
-  stub = startStub();
-  await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
-  const { port } = stub.server.address() as AddressInfo;
+  fakeStripe = startFakeStripe();
+  await new Promise<void>((resolve) => fakeStripe.server.listen(0, '127.0.0.1', resolve));
+  const { port } = fakeStripe.server.address() as AddressInfo;
   t = await createTestApp({
     config: {
       STRIPE_SECRET_KEY: 'sk_test_studio',
@@ -150,7 +150,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => stub.server.close(resolve));
+  await new Promise((resolve) => fakeStripe.server.close(resolve));
 });
 
 const sdk = new Stripe('sk_test_studio');
@@ -168,7 +168,7 @@ function webhook(event: object, secret = WEBHOOK_SECRET) {
   });
 }
 
-const completed = (id: string, session: StubSession, amount = session.amount_total) => ({
+const completed = (id: string, session: FakeSession, amount = session.amount_total) => ({
   id,
   object: 'event',
   type: 'checkout.session.completed',
@@ -210,7 +210,7 @@ describe('Stripe', () => {
     expect([again.out_trade_no, again.pay_url]).toEqual([first.out_trade_no, first.pay_url]);
     const { out_trade_no, pay_url } = first as { out_trade_no: string; pay_url: string };
     expect(pay_url).toBe('https://checkout.stripe.test/c/pay/cs_test_1');
-    const sent = stub.requests.at(-1)!;
+    const sent = fakeStripe.requests.at(-1)!;
     expect(sent.key).toBe(`checkout:${out_trade_no}`);
     expect(sent.auth).toBe('Bearer sk_test_studio');
     expect(sent.form.get('metadata[order_no]')).toBe(order_no);
@@ -219,7 +219,7 @@ describe('Stripe', () => {
     expect(sent.form.get('success_url')).toBe(
       `https://studio.example/pages/goods/goods-order-pay?order_no=${order_no}&out_trade_no=${out_trade_no}`,
     );
-    const session = stub.sessions.get(sent.key)!;
+    const session = fakeStripe.sessions.get(sent.key)!;
     const info = async () => (await t.call(orderCalls.getInfo, { order_no }, { token: m.token })).orderInfo;
 
     // A forged signature, an amount that differs: refused, nothing changes.
@@ -253,7 +253,7 @@ describe('Stripe', () => {
     const seen: string[] = [];
     // While the order's transaction held its lock around the call, this waited for Stripe's answer,
     // which waited for this: NOWAIT refused it on PostgreSQL, and PGlite never answered.
-    stub.checkout.beforeAnswer = async () => {
+    fakeStripe.checkout.beforeAnswer = async () => {
       const locked = (await t.database.db.execute(
         sql`select id, pay_type from orders where id = ${order_no} for update nowait`,
       )) as unknown as { rows: { pay_type: string }[] };
@@ -264,7 +264,7 @@ describe('Stripe', () => {
       expect(paid.code, paid.msg).toBe(0);
       expect(paid.pay_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     } finally {
-      stub.checkout.beforeAnswer = undefined;
+      fakeStripe.checkout.beforeAnswer = undefined;
     }
     // The order was already committed as paying by card when Stripe was asked.
     expect(seen).toEqual(['stripe']);
@@ -277,21 +277,21 @@ describe('Stripe', () => {
       items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
       delivery: 'pickup',
     });
-    const before = stub.requests.length;
-    stub.checkout.failures = 3; // the first try and the SDK's two retries
+    const before = fakeStripe.requests.length;
+    fakeStripe.checkout.failures = 3; // the first try and the SDK's two retries
     const down = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
     expect(down).toMatchObject({ code: 'PAYMENT_FAILED', msg: 'Payment failed' });
-    const tried = stub.requests.slice(before).map((r) => r.key);
+    const tried = fakeStripe.requests.slice(before).map((r) => r.key);
     expect(tried).toHaveLength(3);
     expect(new Set(tried).size).toBe(1);
 
     const up = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
     expect(up.code, up.msg).toBe(0);
-    expect(stub.requests.at(-1)!.key).toBe(tried[0]);
+    expect(fakeStripe.requests.at(-1)!.key).toBe(tried[0]);
     expect(tried[0]).toBe(`checkout:${up.out_trade_no}`);
     const again = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
     expect([again.out_trade_no, again.pay_url]).toEqual([up.out_trade_no, up.pay_url]);
-    expect(stub.requests.length - before).toBe(4);
+    expect(fakeStripe.requests.length - before).toBe(4);
   });
 
   it('answers 200 to events it does not act on, and fails the payment when the session expires', async () => {
@@ -302,7 +302,7 @@ describe('Stripe', () => {
       delivery: 'pickup',
     });
     const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-    const session = stub.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
+    const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
     expect(
       (await webhook({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } })).statusCode,
     ).toBe(200);
@@ -322,18 +322,18 @@ describe('Stripe', () => {
       delivery: 'pickup',
     });
     const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-    const session = stub.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
+    const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
     expect((await webhook(completed('evt_refund_paid', session))).statusCode).toBe(200);
     await t.call(orderCalls.applyRefund, { order_no, reason: 'Not needed' }, { token: m.token });
     const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
     expect(approved.order).toMatchObject({ status: ORDER_STATUS.refunded, refunded_amount: 1250 });
 
-    const sent = stub.requests.at(-1)!;
+    const sent = fakeStripe.requests.at(-1)!;
     expect(sent.url).toBe('/v1/refunds');
     expect(sent.key).toMatch(/^refund:R/);
     expect(sent.form.get('payment_intent')).toBe(`pi_${session.id}`);
     expect(sent.form.get('amount')).toBe('1250');
-    const refund = stub.refunds.get(sent.key)!;
+    const refund = fakeStripe.refunds.get(sent.key)!;
     expect(refund.metadata.refund_row_id).toBe(sent.key.slice('refund:'.length));
 
     const succeeded = (id: string) => ({

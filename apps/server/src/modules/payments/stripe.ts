@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { getMerchant } from '../merchant/service';
+import type { Confirmation } from './confirmations';
 import type { RefundConfirmation } from './refunds';
-import type { Confirmation, PaymentProvider } from './service';
+import type { PaymentProvider } from './service';
 
 /*
  * The Stripe adapter (DESIGN.md "Money"): a Checkout Session created with the payment's id as the
