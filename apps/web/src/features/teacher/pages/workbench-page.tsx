@@ -48,7 +48,7 @@ function Workbench() {
             {!teacher.active && <p className="secondary">{t('teacher.workbench.unpublished')}</p>}
           </div>
         </div>
-        <dl className="counts-grid">
+        <dl className="figures-row">
           <div>
             <dt className="secondary">{t('teacher.workbench.upcoming')}</dt>
             <dd className="figure">{counts.upcoming_sessions}</dd>
