@@ -94,20 +94,39 @@ export function instant(at: Date | Placeholder): SQL {
   return sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`;
 }
 
+/** The PostgreSQL connection a transaction runs on (node-postgres; PGlite's transactions have none to reuse). */
+function connectionOf(tx: Tx): pg.Client | undefined {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  return client instanceof pg.Client ? client : undefined;
+}
+
 /**
- * A hot-path query whose SQL drizzle builds once per database instead of on every call (building
- * was the largest cost of a cheap call in the protocol benchmark). Inside a transaction it runs
- * unprepared on that transaction: a statement prepared on the pool would run outside it, and on
- * PGlite would wait forever for the transaction's exclusive lock.
+ * A hot-path query whose SQL drizzle builds once instead of on every call (building was the largest
+ * cost of a cheap call in the protocol benchmark, and of a booking's transaction). Outside a
+ * transaction it is prepared once per database; inside one, once per pooled PostgreSQL connection
+ * (under its own name, so the two never clash): a transaction always runs on one connection, so
+ * the statement runs inside it. On PGlite a transaction gets a fresh handle each time, so there it is
+ * built per call (a statement prepared on the database would wait forever for the transaction's
+ * exclusive lock).
  */
 export function preparedQuery<R>(name: string, build: (db: DbOrTx) => Preparable<R>) {
-  const cache = new WeakMap<Db, Executable<R>>();
+  const byDatabase = new WeakMap<Db, Executable<R>>();
+  const byConnection = new WeakMap<pg.Client, Executable<R>>();
   return (db: DbOrTx, placeholders: Placeholders): Promise<R> => {
-    if (db instanceof PgTransaction) return build(db).execute(placeholders);
-    let statement = cache.get(db);
+    if (db instanceof PgTransaction) {
+      const connection = connectionOf(db);
+      if (!connection) return build(db).execute(placeholders);
+      let statement = byConnection.get(connection);
+      if (!statement) {
+        statement = build(db).prepare(`${name}_tx`);
+        byConnection.set(connection, statement);
+      }
+      return statement.execute(placeholders);
+    }
+    let statement = byDatabase.get(db);
     if (!statement) {
       statement = build(db).prepare(name);
-      cache.set(db, statement);
+      byDatabase.set(db, statement);
     }
     return statement.execute(placeholders);
   };

@@ -11,7 +11,7 @@ import type { Realtime, RealtimeEvent } from './realtime';
  *
  *   0. a payment row (payments: a confirmation settling it), then the order it pays (orders: every
  *      status change locks the order row first)
- *   1. the session (schedule: `lockSession`, `lockSessionWithCourse`), or SKUs, by id (catalog:
+ *   1. the session (schedule: `lockSession`, `takeSeat`), or SKUs, by id (catalog:
  *      `holdStock` and `returnStock` sort an order's lines by SKU id)
  *   2. rows owned by that session: its reservations and waitlist entries (reservations module)
  *   3. coupons

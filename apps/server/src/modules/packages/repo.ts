@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { type DbOrTx, instant, type Tx } from '../../platform/db';
+import { type DbOrTx, instant, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
 
@@ -78,6 +78,58 @@ export function payablePackages(
       ),
     )
     .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id));
+}
+
+const takeFirstCreditStatement = preparedQuery('take_first_credit', (db) => {
+  const startsAt = instant(sql.placeholder('startsAt'));
+  const goods = sql`${sql.placeholder('goods')}::text[]`;
+  const only = sql`${sql.placeholder('only')}::text`;
+  const first = db
+    .select({ id: memberPackages.id })
+    .from(memberPackages)
+    .where(
+      and(
+        eq(memberPackages.userId, sql.placeholder('user')),
+        sql`(${only} is null or ${memberPackages.id} = ${only})`,
+        isNull(memberPackages.refundedAt),
+        gt(memberPackages.remainingCount, 0),
+        lte(memberPackages.validFrom, startsAt),
+        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${startsAt}`),
+        sql`(cardinality(${memberPackages.courseIds}) = 0 or ${sql.placeholder('course')} = any(${memberPackages.courseIds}))`,
+        sql`(cardinality(${goods}) = 0 or ${memberPackages.goodsId} is null or ${memberPackages.goodsId} = any(${goods}))`,
+      ),
+    )
+    .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id))
+    .limit(1);
+  return db
+    .update(memberPackages)
+    .set({ remainingCount: sql`${memberPackages.remainingCount} - 1`, updatedAt: instant(sql.placeholder('now')) })
+    .where(and(sql`${memberPackages.id} = (${first})`, gt(memberPackages.remainingCount, 0)))
+    .returning();
+});
+
+/**
+ * Takes one credit of the package payablePackages would list first, in one statement. Undefined when
+ * there is none, or when a concurrent writer took that package's last credit first (the caller
+ * then goes through the list).
+ */
+export async function takeFirstPayableCredit(
+  tx: Tx,
+  userId: string,
+  course: CourseAcceptance,
+  startsAt: Date,
+  now: Date,
+  onlyId?: string,
+): Promise<PackageRow | undefined> {
+  const [row] = await takeFirstCreditStatement(tx, {
+    user: userId,
+    only: onlyId ?? null,
+    startsAt: startsAt.toISOString(),
+    course: course.id,
+    goods: [...course.acceptedGoodsIds],
+    now: now.toISOString(),
+  });
+  return row;
 }
 
 /**

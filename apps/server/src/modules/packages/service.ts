@@ -160,8 +160,8 @@ export async function listPackagesForAdmin(
 /**
  * The package a booking pays with: `packageId` when the member chose one (it must be theirs and
  * able to pay, else PACKAGE_INVALID), otherwise the payable one that expires first. Takes the
- * credit with a conditional update; if a concurrent booking took the last credit first, tries the
- * next package.
+ * credit with a conditional update, choosing and taking in one statement; if a concurrent booking
+ * took that package's last credit first, goes through the payable packages in order.
  */
 export async function takeCreditForSession(
   tx: Tx,
@@ -171,6 +171,8 @@ export async function takeCreditForSession(
   now: Date,
   packageId?: string,
 ): Promise<repo.PackageRow | undefined> {
+  const first = await repo.takeFirstPayableCredit(tx, userId, course, startsAt, now, packageId);
+  if (first) return first;
   const candidates = await repo.payablePackages(tx, userId, course, startsAt, packageId);
   for (const candidate of candidates) {
     const taken = await repo.takeCredit(tx, candidate.id, now);

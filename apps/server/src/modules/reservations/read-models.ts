@@ -47,7 +47,10 @@ export async function sessionRecordsById(
   now: Date,
   locale?: Locale,
 ): Promise<Map<string, SessionRecord>> {
-  const rows = await repo.sessionViews(db, { where: schedule.sessionWhere({ ids }), viewerId, now });
+  const rows =
+    ids.length === 1
+      ? [await repo.sessionView(db, ids[0]!, viewerId, now)].filter((r) => r !== undefined)
+      : await repo.sessionViews(db, { where: schedule.sessionWhere({ ids }), viewerId, now });
   return new Map(rows.map((r) => [r.id, toSessionRecord(locale)(r)]));
 }
 

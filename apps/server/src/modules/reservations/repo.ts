@@ -65,6 +65,31 @@ const scheduleStatements = [false, true].map((withViewer) =>
   }),
 );
 
+/** One session with the viewer's status (none when null), prepared: a booking's answer, a session's page. */
+const sessionViewStatement = preparedQuery('session_view', (db) =>
+  schedule
+    .selectSessions(db, (s) => ({
+      waitlistCount: waitlistCountColumn(s, sql.placeholder('now')),
+      myStatus: myStatusColumn(s, sql.placeholder('viewer'), sql.placeholder('now')),
+    }))
+    .where(schedule.sessionIs(sql.placeholder('session')))
+    .limit(1),
+);
+
+export async function sessionView(
+  db: DbOrTx,
+  sessionId: string,
+  viewerId: string | null,
+  now: Date,
+): Promise<SessionViewRow | undefined> {
+  const [row] = (await sessionViewStatement(db, {
+    session: sessionId,
+    viewer: viewerId,
+    now: now.toISOString(),
+  })) as SessionViewRow[];
+  return row;
+}
+
 export interface ScheduleFilter {
   from: Date;
   to: Date;
@@ -141,13 +166,43 @@ export async function findActiveReservation(
  * Inserts unless a unique index objects (an active reservation of the member for the session, or
  * the code taken): answers undefined then, without aborting the transaction as an error would.
  */
-export async function insertReservation(
-  tx: Tx,
-  values: typeof reservations.$inferInsert,
-): Promise<ReservationRow | undefined> {
-  const [row] = await tx.insert(reservations).values(values).onConflictDoNothing().returning();
+export async function insertReservation(tx: Tx, values: NewReservation): Promise<ReservationRow | undefined> {
+  const [row] = await insertReservationStatement(tx, {
+    ...values,
+    createdAt: values.createdAt.toISOString(),
+  });
   return row;
 }
+
+/** A new reservation: registered, created (and last updated) at `createdAt`. */
+export interface NewReservation {
+  id: string;
+  sessionId: string;
+  userId: string;
+  packageId: string;
+  code: string;
+  fromWaitlist: boolean;
+  createdAt: Date;
+}
+
+const insertReservationStatement = preparedQuery('insert_reservation', (db) => {
+  const createdAt = iso(sql.placeholder('createdAt'));
+  return db
+    .insert(reservations)
+    .values({
+      id: sql.placeholder('id'),
+      sessionId: sql.placeholder('sessionId'),
+      userId: sql.placeholder('userId'),
+      packageId: sql.placeholder('packageId'),
+      status: 'registered',
+      code: sql.placeholder('code'),
+      fromWaitlist: sql.placeholder('fromWaitlist'),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+});
 
 export async function updateReservation(
   tx: Tx,

@@ -33,11 +33,9 @@ async function insertSeat(
       sessionId: values.sessionId,
       userId: values.userId,
       packageId: values.packageId,
-      status: 'registered',
       code: randomCode(CHECK_IN_CODE_LENGTH),
       fromWaitlist: values.fromWaitlist,
       createdAt: values.now,
-      updatedAt: values.now,
     });
     if (row) return row;
     // The partial unique index (one active reservation per member per session) is the backstop of
@@ -83,9 +81,18 @@ export async function precheckBooking(db: DbOrTx, input: BookSeatInput, merchant
  */
 export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: MerchantRow }): Promise<repo.ReservationRow> {
   const { now, merchant } = input;
-  const { session, course } = (await schedule.lockSessionWithCourse(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+  // Taking the seat locks the session; the rules are then checked on the row as it was, and a refusal
+  // rolls the seat back with the transaction. A full (or unknown) session is taken by nothing: lock
+  // it to say why.
+  const taken = await schedule.takeSeat(tx, input.sessionId, now);
+  if (!taken) {
+    const locked = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
+    assertBookable(locked, merchant, now, false);
+    return fail('COURSE_FULL', {}, { session_id: locked.id });
+  }
+  const { session, course } = taken;
   // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
-  assertBookable(session, merchant, now, false);
+  assertBookable({ ...session, bookedCount: session.bookedCount - 1 }, merchant, now, false);
   const pkg =
     (await packages.takeCreditForSession(tx, input.userId, course, session.startsAt, now, input.packageId)) ??
     fail('PACKAGE_INVALID');
@@ -96,7 +103,6 @@ export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: Mercha
     fromWaitlist: false,
     now,
   });
-  await schedule.addBookedCount(tx, session.id, 1, now);
   // waiting → completed (WAITLIST_FLOW), in the same statement that finds the entry.
   await waitlistRepo.completeWaitingEntry(tx, session.id, input.userId, reservation.id, now);
   return reservation;

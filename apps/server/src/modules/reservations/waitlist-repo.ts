@@ -1,6 +1,6 @@
 import type { WaitlistStatus } from '@studio/contract/flow';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, instant as iso, type Tx } from '../../platform/db';
+import { type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import * as schedule from '../schedule/service';
 import { waitlistEntries } from './schema';
@@ -90,6 +90,23 @@ export async function insertEntry(
 }
 
 /** Completes the member's waiting entry for the session, if there is one, with the seat they got. */
+const completeWaitingStatement = preparedQuery('complete_waiting_entry', (db) =>
+  db
+    .update(waitlistEntries)
+    .set({
+      status: 'completed',
+      reservationId: sql`${sql.placeholder('reservation')}`,
+      updatedAt: iso(sql.placeholder('now')),
+    })
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sql.placeholder('session')),
+        eq(waitlistEntries.userId, sql.placeholder('user')),
+        eq(waitlistEntries.status, 'waiting'),
+      ),
+    ),
+);
+
 export async function completeWaitingEntry(
   tx: Tx,
   sessionId: string,
@@ -97,16 +114,12 @@ export async function completeWaitingEntry(
   reservationId: string,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(waitlistEntries)
-    .set({ status: 'completed', reservationId, updatedAt: now })
-    .where(
-      and(
-        eq(waitlistEntries.sessionId, sessionId),
-        eq(waitlistEntries.userId, userId),
-        eq(waitlistEntries.status, 'waiting'),
-      ),
-    );
+  await completeWaitingStatement(tx, {
+    session: sessionId,
+    user: userId,
+    reservation: reservationId,
+    now: now.toISOString(),
+  });
 }
 
 export async function updateEntry(

@@ -1,8 +1,8 @@
 import type { SessionStatus } from '@studio/contract/flow';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { CourseLevel } from '@studio/contract/schedule';
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, instant, preparedQuery, type Tx } from '../../platform/db';
 import { containsPattern, offsetOf, orderOf, type Page } from '../../platform/paging';
 import { rowsVersion } from '../../platform/rows-version';
 import { type SessionRef, sessionRef } from './read-model';
@@ -202,19 +202,35 @@ export async function lockSession(tx: Tx, id: string): Promise<SessionRow | unde
   return row;
 }
 
-/** lockSession with the session's course, in one statement (only the session row is locked). */
-export async function lockSessionWithCourse(
+const takeSeatStatement = preparedQuery('take_seat', (db) =>
+  db
+    .update(classSessions)
+    .set({ bookedCount: sql`${classSessions.bookedCount} + 1`, updatedAt: instant(sql.placeholder('now')) })
+    .from(courses)
+    .where(
+      and(
+        eq(classSessions.id, sql.placeholder('id')),
+        eq(courses.id, classSessions.courseId),
+        sql`${classSessions.bookedCount} < ${classSessions.capacity}`,
+      ),
+    )
+    .returning({ ...getTableColumns(classSessions), acceptedGoodsIds: courses.acceptedGoodsIds }),
+);
+
+/**
+ * Takes one seat of a session that has one free, in one statement that also locks the session row
+ * (as lockSession would): the session as it is after, with what its course accepts. Undefined when the session is full or does not exist. The caller checks the rest
+ * of its rules on the answer and aborts the transaction when they refuse.
+ */
+export async function takeSeat(
   tx: Tx,
   id: string,
-): Promise<{ session: SessionRow; course: CourseRow } | undefined> {
-  const [row] = await tx
-    .select({ session: classSessions, course: courses })
-    .from(classSessions)
-    .innerJoin(courses, eq(courses.id, classSessions.courseId))
-    .where(eq(classSessions.id, id))
-    .limit(1)
-    .for('update', { of: classSessions });
-  return row;
+  now: Date,
+): Promise<{ session: SessionRow; course: { id: string; acceptedGoodsIds: string[] } } | undefined> {
+  const [row] = await takeSeatStatement(tx, { id, now: now.toISOString() });
+  if (!row) return undefined;
+  const { acceptedGoodsIds, ...session } = row;
+  return { session, course: { id: session.courseId, acceptedGoodsIds } };
 }
 
 /** Moves booked_count by `delta`; callers hold the session lock (the check constraint guards 0..capacity). */

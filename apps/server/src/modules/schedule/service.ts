@@ -80,8 +80,8 @@ export const findSession = repo.findSession;
 export const sessionWhere = repo.sessionWhere;
 export const countSessions = repo.countSessions;
 export const lockSession = repo.lockSession;
-export const lockSessionWithCourse = repo.lockSessionWithCourse;
 export const addBookedCount = repo.addBookedCount;
+export const takeSeat = repo.takeSeat;
 export const updateSession = repo.updateSession;
 
 /** Whether every id names a course (package limitations must name real courses). */
