@@ -19,6 +19,7 @@ import { createPushOutbox } from './platform/push-outbox';
 import { registerRateLimit } from './platform/rate-limit';
 import { publishingRealtime, type Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createSharedMemo } from './platform/shared-memo';
 import { registerStaticFiles, singlePageFallback } from './platform/static-files';
 import { startSweeper } from './platform/sweeper';
 import { loadSecret, loadTokenSecret, TokenSigner } from './platform/tokens';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Throws when the bus fails: best-effort pushes catch it, the outbox retries.
   const realtime: Realtime = publishingRealtime((message) => bus.publish(message));
   app.decorate('realtime', realtime);
+  const sharedMemo = await createSharedMemo({ redis, redisPrefix: config.REDIS_PREFIX, log: app.log });
   // Built here, once per app, and handed to every call as ctx.deps: no module keeps any of it.
   const deps: AppDeps = {
     signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)),
@@ -104,9 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readBalances: options.readBalances ?? walletBalances,
     // Replaced by the token cache's below: it forgets a member's info with their tokens.
     memberMemo: noMemberMemo,
+    memo: sharedMemo,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    await sharedMemo.close();
     await bus.close();
     await redis?.quit();
     if (!options.database) await database.close();

@@ -21,6 +21,16 @@ export interface MemberMemo {
 export const noMemberMemo: MemberMemo = { remember: (_uid, _now, load) => load() };
 
 /**
+ * Values read by nearly every call and written rarely (the studio row): remembered briefly per
+ * instance, and forgotten on every instance by the write that changes them, before it answers
+ * (platform/shared-memo.ts).
+ */
+export interface SharedMemo {
+  remember<T extends object>(key: string, now: Date, load: () => Promise<T>): Promise<T>;
+  forget(key: string): Promise<void>;
+}
+
+/**
  * What buildApp makes once per app and every call receives (`ctx.deps`): nothing of this lives in
  * module state, so two apps in one process (tests) never share a secret, an outbox or a reader.
  */
@@ -35,6 +45,8 @@ export interface AppDeps {
   readBalances: BalanceReader;
   /** The member's own info between account writes (set by buildApp to the token cache's). */
   memberMemo: MemberMemo;
+  /** The studio row between saves (merchant/service.ts studioRow). */
+  memo: SharedMemo;
 }
 
 /** Where the database and this app's dependencies are both needed (services called outside a request too). */

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { ErrorName } from '@studio/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { createBroadcast } from '../../platform/broadcast';
 import type { MemberMemo } from '../../platform/deps';
 import type { AuthUser, CallContext, RegisteredCall } from '../../platform/protocol';
 import { TOKEN_RENEW_WITHIN_MS } from '../../platform/tokens';
@@ -34,7 +34,6 @@ export const TOKEN_CACHE_TTL_MS = 3_000;
 const MAX_ENTRIES = 10_000;
 /** The revocation channel of a deployment (REDIS_PREFIX), like the realtime channel. */
 export const revokedChannel = (prefix: string) => `${prefix}:auth-revoked`;
-const ECHO_WAIT_MS = 250;
 
 /** Account calls that change nothing a token check reads. */
 const READS = new Set([
@@ -69,8 +68,6 @@ interface MemberEntry {
 interface Revocation {
   uids?: string[];
   all?: true;
-  /** Set by the sender, which waits to hear its own revocation back (see revoke). */
-  id?: string;
 }
 
 export interface TokenCache {
@@ -113,50 +110,16 @@ export async function createTokenCache(deps: {
     for (const uid of uids) members.delete(uid);
   };
 
-  /** Revocations this instance sent and waits to hear back. */
-  const echoes = new Map<string, () => void>();
-  const subscriber = deps.redis?.duplicate() ?? null;
-  if (subscriber) {
-    subscriber.on('error', (err) => deps.log.warn({ err }, 'redis token-revocation subscriber error'));
-    // Revocations sent while the connection was down are lost: forget everything.
-    subscriber.on('ready', () => forget({ all: true }));
-    subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== channelName) return;
-      try {
-        const revocation = JSON.parse(text) as Revocation;
-        forget(revocation);
-        if (revocation.id) echoes.get(revocation.id)?.();
-      } catch {
-        forget({ all: true });
-      }
-    });
-    await subscriber.subscribe(channelName);
-  }
-
-  /**
-   * Forgets here, publishes, and waits (up to ECHO_WAIT_MS) until this instance's own subscriber
-   * hears it back: Redis has then handed it to every subscriber, so the call that revoked answers
-   * only once the other instances have it too.
-   */
-  const revoke = async (revocation: Revocation) => {
-    forget(revocation);
-    if (!deps.redis) return;
-    const id = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve) => {
-      echoes.set(id, resolve);
-      timer = setTimeout(resolve, ECHO_WAIT_MS);
-    });
-    try {
-      await deps.redis.publish(channelName, JSON.stringify({ ...revocation, id }));
-      await heard;
-    } catch (err) {
-      deps.log.error({ err }, 'token revocation not published: other instances forget it within the TTL');
-    } finally {
-      clearTimeout(timer);
-      echoes.delete(id);
-    }
-  };
+  // Forgets here and on every instance; the write that revoked answers once the others have it too.
+  // A lost Redis connection or an unreadable message forgets everything.
+  const broadcast = await createBroadcast<Revocation>({
+    redis: deps.redis,
+    channel: channelName,
+    log: deps.log,
+    receive: forget,
+    resync: () => forget({ all: true }),
+  });
+  const revoke = (revocation: Revocation) => broadcast.send(revocation);
 
   const authenticate: Authenticate = async (token, now) => {
     const t = now.getTime();
@@ -230,7 +193,7 @@ export async function createTokenCache(deps: {
     async close() {
       entries.clear();
       members.clear();
-      await subscriber?.quit().catch(() => subscriber.disconnect());
+      await broadcast.close();
     },
   };
 }

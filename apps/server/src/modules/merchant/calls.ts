@@ -3,13 +3,21 @@ import { handle, handlePub } from '../../platform/protocol';
 import { uploadedImage } from '../account/service';
 import { audited } from '../audit/service';
 import { usablePayTypes } from '../payments/service';
-import { getMerchant, saveMerchant, studioZoneOffsets, toAdminMerchantRecord, toMchInfo } from './service';
+import {
+  forgetStudioRow,
+  getMerchant,
+  saveMerchant,
+  studioRow,
+  studioZoneOffsets,
+  toAdminMerchantRecord,
+  toMchInfo,
+} from './service';
 
 export const APP_VERSION = '1.0.0';
 
 export const merchantHandlers = [
   handlePub(merchantCalls.getMchInfo, async (_input, ctx) => {
-    const mchInfo = toMchInfo(await getMerchant(ctx.db), ctx.locale);
+    const mchInfo = toMchInfo(await studioRow(ctx), ctx.locale);
     const offsets = studioZoneOffsets(mchInfo.timezone, ctx.clock.now());
     return {
       mchInfo: {
@@ -37,6 +45,7 @@ export const merchantHandlers = [
       },
       idOf: (studio) => studio.id,
     });
+    await forgetStudioRow(ctx.deps);
     return { merchant: toAdminMerchantRecord(row, ctx.locale) };
   }),
 ];

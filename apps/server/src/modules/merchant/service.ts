@@ -11,7 +11,9 @@ import {
 import type { ZoneOffsets } from '@studio/contract/zone-offsets';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type DbOrTx, preparedQuery } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { textIn } from '../../platform/localized-text';
 import { inTransaction } from '../../platform/unit-of-work';
 import { merchants } from './schema';
@@ -39,6 +41,22 @@ export async function getMerchant(db: DbOrTx): Promise<MerchantRow> {
   await db.insert(merchants).values(DEFAULT_MERCHANT).onConflictDoNothing();
   const [created] = await merchantById(db, { id: MERCHANT_ID });
   return created!;
+}
+
+const STUDIO_MEMO_KEY = 'merchant:studio';
+
+/**
+ * The studio row as a call outside a transaction reads it: remembered between saves (ctx.deps.memo,
+ * forgotten on every instance by forgetStudioRow before a save answers). Inside a transaction, and
+ * wherever the row must be read under a lock, getMerchant reads it.
+ */
+export function studioRow(ctx: { db: Db; deps: AppDeps; clock: Clock }): Promise<MerchantRow> {
+  return ctx.deps.memo.remember(STUDIO_MEMO_KEY, ctx.clock.now(), () => getMerchant(ctx.db));
+}
+
+/** After a write to the studio row commits, and before it answers. */
+export function forgetStudioRow(deps: AppDeps): Promise<void> {
+  return deps.memo.forget(STUDIO_MEMO_KEY);
 }
 
 const DAY = 86_400_000;

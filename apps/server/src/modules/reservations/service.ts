@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { auditBy, recordAudit } from '../audit/service';
-import { getMerchant } from '../merchant/service';
+import { studioRow } from '../merchant/service';
 import { sendNotices } from '../notifications/service';
 import * as schedule from '../schedule/service';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
@@ -35,7 +35,7 @@ export async function book(
 ): Promise<ReservationRecord> {
   const now = ctx.clock.now();
   const seat = { sessionId: input.session_id, userId, packageId: input.package_id, now };
-  const merchant = await getMerchant(ctx.db);
+  const merchant = await studioRow(ctx);
   try {
     await precheckBooking(ctx.db, seat, merchant);
     const row = await runUnitOfWork(ctx, ({ tx }) => bookSeat(tx, { ...seat, merchant }));

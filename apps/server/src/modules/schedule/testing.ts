@@ -9,7 +9,7 @@ import { uniqueName } from '../../testing/test-app';
 import { createUser } from '../account/service';
 import { issueToken } from '../account/sessions';
 import { merchants } from '../merchant/schema';
-import { getMerchant } from '../merchant/service';
+import { forgetStudioRow, getMerchant } from '../merchant/service';
 import { issuePackage } from '../packages/service';
 import * as schedule from './service';
 
@@ -125,4 +125,5 @@ export async function setMerchant(
 ) {
   const row = await getMerchant(t.app.db);
   await t.app.db.update(merchants).set(changes).where(eq(merchants.id, row.id));
+  await forgetStudioRow(t.app.deps);
 }
