@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type DbOrTx, instant, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
@@ -80,33 +96,58 @@ export function payablePackages(
     .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id));
 }
 
-const takeFirstCreditStatement = preparedQuery('take_first_credit', (db) => {
-  const startsAt = instant(sql.placeholder('startsAt'));
-  const goods = sql`${sql.placeholder('goods')}::text[]`;
-  const only = sql`${sql.placeholder('only')}::text`;
+/**
+ * The statement that takes one credit of the package payablePackages would list first (see there):
+ * each input is a placeholder or an expression of the statement it is part of (a booking's seat).
+ */
+export function firstCreditTaking(
+  db: DbOrTx,
+  p: {
+    user: Placeholder;
+    only: SQL;
+    startsAt: SQL;
+    course: SQL;
+    goods: SQL;
+    now: Placeholder;
+    /** A condition of the enclosing statement (the seat was taken): otherwise nothing is taken. */
+    onlyIf?: SQL;
+  },
+) {
   const first = db
     .select({ id: memberPackages.id })
     .from(memberPackages)
     .where(
       and(
-        eq(memberPackages.userId, sql.placeholder('user')),
-        sql`(${only} is null or ${memberPackages.id} = ${only})`,
+        p.onlyIf,
+        eq(memberPackages.userId, p.user),
+        sql`(${p.only} is null or ${memberPackages.id} = ${p.only})`,
         isNull(memberPackages.refundedAt),
         gt(memberPackages.remainingCount, 0),
-        lte(memberPackages.validFrom, startsAt),
-        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${startsAt}`),
-        sql`(cardinality(${memberPackages.courseIds}) = 0 or ${sql.placeholder('course')} = any(${memberPackages.courseIds}))`,
-        sql`(cardinality(${goods}) = 0 or ${memberPackages.goodsId} is null or ${memberPackages.goodsId} = any(${goods}))`,
+        lte(memberPackages.validFrom, p.startsAt),
+        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${p.startsAt}`),
+        sql`(cardinality(${memberPackages.courseIds}) = 0 or ${p.course} = any(${memberPackages.courseIds}))`,
+        sql`(cardinality(${p.goods}) = 0 or ${memberPackages.goodsId} is null or ${memberPackages.goodsId} = any(${p.goods}))`,
       ),
     )
     .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id))
     .limit(1);
   return db
     .update(memberPackages)
-    .set({ remainingCount: sql`${memberPackages.remainingCount} - 1`, updatedAt: instant(sql.placeholder('now')) })
+    .set({ remainingCount: sql`${memberPackages.remainingCount} - 1`, updatedAt: instant(p.now) })
     .where(and(sql`${memberPackages.id} = (${first})`, gt(memberPackages.remainingCount, 0)))
     .returning();
-});
+}
+
+const takeFirstCreditStatement = preparedQuery('take_first_credit', (db) =>
+  firstCreditTaking(db, {
+    user: sql.placeholder('user'),
+    only: sql`${sql.placeholder('only')}::text`,
+    startsAt: instant(sql.placeholder('startsAt')),
+    course: sql`${sql.placeholder('course')}::text`,
+    goods: sql`${sql.placeholder('goods')}::text[]`,
+    now: sql.placeholder('now'),
+  }),
+);
 
 /**
  * Takes one credit of the package payablePackages would list first, in one statement. Undefined when

@@ -194,6 +194,7 @@ export async function hasPayablePackage(
 }
 
 export const returnCredit = repo.returnCredit;
+export const firstCreditTaking = repo.firstCreditTaking;
 export const findPackage = repo.findPackage;
 
 /**

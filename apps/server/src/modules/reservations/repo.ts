@@ -1,9 +1,11 @@
 import type { ReservationStatus } from '@studio/contract/flow';
 import type { MySessionStatus } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
+import { type Db, type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
+import { pgCode } from '../../platform/unit-of-work';
 import { memberNames } from '../account/service';
+import * as packages from '../packages/service';
 import * as schedule from '../schedule/service';
 import { reservations, waitlistEntries } from './schema';
 
@@ -172,6 +174,93 @@ export async function insertReservation(tx: Tx, values: NewReservation): Promise
     createdAt: values.createdAt.toISOString(),
   });
   return row;
+}
+
+/**
+ * A whole booking in one statement, no transaction around it: takes the seat (schedule: the session
+ * still scheduled, starting at `startsAt`, a seat free; its row locked first), then one credit of the
+ * member's first payable package (packages), completes the member's waiting entry and inserts the
+ * reservation. It books or raises: without a seat or a credit the reservation's session or package is
+ * null, which the table refuses, and a taken place or code breaks its unique index; either way
+ * nothing of it stays. Each module's part is its own statement (seatTaking, firstCreditTaking); the
+ * parts run in the order they read each other's answers, the global lock order.
+ */
+const bookAtOnceStatement = preparedQuery('book_at_once', (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const seat = db
+    .$with('seat', {})
+    .as(schedule.seatTaking(db, { id: p('session'), now: p('now'), startsAt: p('startsAt') }).getSQL());
+  const credit = db.$with('credit', {}).as(
+    packages
+      .firstCreditTaking(db, {
+        user: p('user'),
+        only: sql`${p('only')}::text`,
+        startsAt: iso(p('startsAt')),
+        course: sql`(select course_id from seat)`,
+        goods: sql`(select accepted_goods_ids from seat)::text[]`,
+        now: p('now'),
+        onlyIf: sql`exists (select 1 from seat)`,
+      })
+      .getSQL(),
+  );
+  const completed = db.$with('completed', {}).as(
+    db
+      .update(waitlistEntries)
+      .set({ status: 'completed', reservationId: sql`${p('id')}::text`, updatedAt: iso(p('now')) })
+      .where(
+        and(
+          eq(waitlistEntries.sessionId, p('session')),
+          eq(waitlistEntries.userId, p('user')),
+          eq(waitlistEntries.status, 'waiting'),
+          sql`exists (select 1 from credit)`,
+        ),
+      )
+      .getSQL(),
+  );
+  return db
+    .with(seat, credit, completed)
+    .insert(reservations)
+    .values({
+      id: p('id'),
+      sessionId: sql`(select id from seat)`,
+      userId: p('user'),
+      packageId: sql`(select id from credit)`,
+      status: 'registered',
+      code: p('code'),
+      fromWaitlist: false,
+      createdAt: iso(p('now')),
+      updatedAt: iso(p('now')),
+    })
+    .returning();
+});
+
+/** Integrity refusals (23: a null, a unique index) and a deadlock or serialization failure (40). */
+const REFUSED = /^(23|40)/;
+
+/**
+ * Books in one statement (bookAtOnceStatement) when nothing stands in the way: the reservation, or
+ * undefined when the statement refused (no seat, no credit, already booked, a race): the caller then
+ * books through the transaction that says why.
+ */
+export async function bookAtOnce(
+  db: Db,
+  values: Omit<NewReservation, 'fromWaitlist' | 'packageId'> & { packageId: string | undefined; startsAt: Date },
+): Promise<ReservationRow | undefined> {
+  try {
+    const [row] = await bookAtOnceStatement(db, {
+      id: values.id,
+      session: values.sessionId,
+      user: values.userId,
+      only: values.packageId ?? null,
+      code: values.code,
+      startsAt: values.startsAt.toISOString(),
+      now: values.createdAt.toISOString(),
+    });
+    return row;
+  } catch (error) {
+    if (REFUSED.test(pgCode(error) ?? '')) return undefined;
+    throw error;
+  }
 }
 
 /** A new reservation: registered, created (and last updated) at `createdAt`. */

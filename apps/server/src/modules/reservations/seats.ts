@@ -1,6 +1,6 @@
 import { RESERVATION_FLOW, SESSION_FLOW, transition, WAITLIST_FLOW } from '@studio/contract/flow';
 import { bookingOpensAt, cancelDeadline, effectiveReservationStatus } from '@studio/contract/reservations';
-import type { DbOrTx, Tx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import { getMerchant, type MerchantRow } from '../merchant/service';
@@ -68,9 +68,32 @@ function assertBookable(session: schedule.SessionRow, merchant: MerchantRow, now
  * The booking checks on a plain read, outside any transaction (one prepared statement): the many
  * refusals of a full class cost that and never open a transaction or queue for the session's lock.
  */
-export async function precheckBooking(db: DbOrTx, input: BookSeatInput, merchant: MerchantRow): Promise<void> {
+export async function precheckBooking(
+  db: DbOrTx,
+  input: BookSeatInput,
+  merchant: MerchantRow,
+): Promise<schedule.SessionRow> {
   const seen = (await repo.peekSessionForMember(db, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
   assertBookable(seen.session, merchant, input.now, seen.alreadyBooked);
+  return seen.session;
+}
+
+/**
+ * Books in one statement, outside any transaction, a session precheckBooking let through: its rules
+ * of time were checked against `seen`, and the statement books only while the session still starts
+ * then and is scheduled, with a seat free and a credit to take (repo.bookAtOnce). Undefined when it
+ * refused: bookSeat then books under the session's lock or says why not.
+ */
+export function bookSeatAtOnce(db: Db, input: BookSeatInput, seen: schedule.SessionRow) {
+  return repo.bookAtOnce(db, {
+    id: newId(),
+    sessionId: input.sessionId,
+    userId: input.userId,
+    packageId: input.packageId,
+    code: randomCode(CHECK_IN_CODE_LENGTH),
+    startsAt: seen.startsAt,
+    createdAt: input.now,
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import * as schedule from '../schedule/service';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
 import {
   bookSeat,
+  bookSeatAtOnce,
   type CancelledBy,
   cancelSeat,
   cancelSessionTx,
@@ -37,8 +38,14 @@ export async function book(
   const seat = { sessionId: input.session_id, userId, packageId: input.package_id, now };
   const merchant = await studioRow(ctx);
   try {
-    await precheckBooking(ctx.db, seat, merchant);
-    const row = await runUnitOfWork(ctx, ({ tx }) => bookSeat(tx, { ...seat, merchant }));
+    // Checked on a plain read, then booked in one statement; when that refuses, most often because the
+    // last seat went meanwhile (a rush on a popular class), a fresh read says so without a lock, and
+    // otherwise the transaction under the session's lock books or says why.
+    let row = await bookSeatAtOnce(ctx.db, seat, await precheckBooking(ctx.db, seat, merchant));
+    if (!row) {
+      await precheckBooking(ctx.db, seat, merchant);
+      row = await runUnitOfWork(ctx, ({ tx }) => bookSeat(tx, { ...seat, merchant }));
+    }
     return await reservationRecord(ctx.db, row, userId, now, ctx.locale);
   } catch (error) {
     if (!(error instanceof AppError && error.name === 'COURSE_FULL')) throw error;

@@ -1,7 +1,22 @@
 import type { SessionStatus } from '@studio/contract/flow';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { CourseLevel } from '@studio/contract/schedule';
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type DbOrTx, instant, preparedQuery, type Tx } from '../../platform/db';
 import { containsPattern, offsetOf, orderOf, type Page } from '../../platform/paging';
 import { rowsVersion } from '../../platform/rows-version';
@@ -202,25 +217,38 @@ export async function lockSession(tx: Tx, id: string): Promise<SessionRow | unde
   return row;
 }
 
-const takeSeatStatement = preparedQuery('take_seat', (db) =>
-  db
+/**
+ * The statement that takes one seat of a session with one free, locking its row: booked_count + 1,
+ * answering the session's columns and what its course accepts (`accepted_goods_ids`). With
+ * `startsAt`, only while the session is scheduled and still starts then (a booking whose other
+ * rules were checked against that start).
+ */
+export function seatTaking(db: DbOrTx, p: { id: Placeholder; now: Placeholder; startsAt?: Placeholder }) {
+  return db
     .update(classSessions)
-    .set({ bookedCount: sql`${classSessions.bookedCount} + 1`, updatedAt: instant(sql.placeholder('now')) })
+    .set({ bookedCount: sql`${classSessions.bookedCount} + 1`, updatedAt: instant(p.now) })
     .from(courses)
     .where(
       and(
-        eq(classSessions.id, sql.placeholder('id')),
+        eq(classSessions.id, p.id),
         eq(courses.id, classSessions.courseId),
         sql`${classSessions.bookedCount} < ${classSessions.capacity}`,
+        p.startsAt ? eq(classSessions.status, 'scheduled') : undefined,
+        p.startsAt ? sql`${classSessions.startsAt} = ${instant(p.startsAt)}` : undefined,
       ),
     )
-    .returning({ ...getTableColumns(classSessions), acceptedGoodsIds: courses.acceptedGoodsIds }),
+    .returning({ ...getTableColumns(classSessions), acceptedGoodsIds: courses.acceptedGoodsIds });
+}
+
+const takeSeatStatement = preparedQuery('take_seat', (db) =>
+  seatTaking(db, { id: sql.placeholder('id'), now: sql.placeholder('now') }),
 );
 
 /**
  * Takes one seat of a session that has one free, in one statement that also locks the session row
- * (as lockSession would): the session as it is after, with what its course accepts. Undefined when the session is full or does not exist. The caller checks the rest
- * of its rules on the answer and aborts the transaction when they refuse.
+ * (as lockSession would): the session as it is after, with what its course accepts. Undefined when
+ * the session is full or does not exist. The caller checks the rest of its rules on the answer and
+ * aborts the transaction when they refuse.
  */
 export async function takeSeat(
   tx: Tx,

@@ -82,6 +82,7 @@ export const countSessions = repo.countSessions;
 export const lockSession = repo.lockSession;
 export const addBookedCount = repo.addBookedCount;
 export const takeSeat = repo.takeSeat;
+export const seatTaking = repo.seatTaking;
 export const updateSession = repo.updateSession;
 
 /** Whether every id names a course (package limitations must name real courses). */
