@@ -5,6 +5,12 @@ import type { TokenSigner } from './tokens';
 /** Wallet and points balances shown in a member's user info. */
 export type BalanceReader = (db: DbOrTx, userId: string) => Promise<{ balance: number; integral: number }>;
 
+/**
+ * The key under which getMyUserInfo remembers a member's balances (ctx.deps.memo): whatever moves a
+ * balance forgets it once its transaction commits (the wallet's ledger, through afterCommit).
+ */
+export const balancesMemoKey = (userId: string) => `balances:${userId}`;
+
 /** Until a wallet module supplies balances, every member has none. */
 export const noBalances: BalanceReader = async () => ({ balance: 0, integral: 0 });
 

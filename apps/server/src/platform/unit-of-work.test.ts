@@ -6,7 +6,7 @@ import type { Tx } from './db';
 import { newId } from './ids';
 import { pushOutbox } from './push-outbox-schema';
 import type { Realtime } from './realtime';
-import { MAX_ATTEMPTS, runUnitOfWork } from './unit-of-work';
+import { afterCommit, MAX_ATTEMPTS, runUnitOfWork } from './unit-of-work';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +95,40 @@ describe('unit of work', () => {
       ['u1', testEvent('a')],
       [null, testEvent('b')],
     ]);
+  });
+
+  it('runs after-commit hooks once the work committed: once after a retry, never after a rollback', async () => {
+    const key = newId();
+    const ran: number[] = [];
+    let attempt = 0;
+    await runUnitOfWork({ db: t.app.db }, async ({ tx }) => {
+      attempt += 1;
+      await writeRow(tx, key);
+      afterCommit(tx, async () => {
+        ran.push(await rowsOf(key));
+      });
+      if (attempt === 1) throw deadlock();
+    });
+    // Once, for the attempt that committed, and it saw the committed row.
+    expect(ran).toEqual([1]);
+
+    const failed = newId();
+    await expect(
+      runUnitOfWork({ db: t.app.db }, async ({ tx }) => {
+        afterCommit(tx, async () => {
+          ran.push(-1);
+        });
+        await writeRow(tx, failed);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(ran).toEqual([1]);
+  });
+
+  it('refuses an after-commit hook outside a unit of work', async () => {
+    await expect(t.app.db.transaction(async (tx) => afterCommit(tx, async () => undefined))).rejects.toThrow(
+      'unit of work',
+    );
   });
 
   it('a failed best-effort push is logged and does not fail the committed work', async () => {

@@ -1,6 +1,7 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from './db';
+import type { SharedMemo } from './deps';
 import type { PushOutbox } from './push-outbox';
 import type { Realtime, RealtimeEvent } from './realtime';
 
@@ -49,9 +50,30 @@ export interface UnitOfWorkDeps {
   db: Db;
   /** Needed only by work that pushes. */
   realtime?: Realtime;
-  /** The app's outbox for pushes that must not be lost; without one, `pushDurable` refuses. */
-  deps?: { outbox?: PushOutbox };
+  /**
+   * The app's outbox for pushes that must not be lost (without one, `pushDurable` refuses), and what
+   * its instances remember (forgotten after commit by `afterCommit` hooks; a unit without one, such
+   * as the seed before the app serves, has nothing remembered to forget).
+   */
+  deps?: { outbox?: PushOutbox; memo?: SharedMemo };
   log?: FastifyBaseLogger;
+}
+
+/** Work a change asks for once its transaction has committed: what instances remember of it, forgotten. */
+export type CommitHook = (unit: UnitOfWorkDeps) => Promise<void>;
+
+/** The hooks of each transaction runUnitOfWork has open. */
+const commitHooks = new WeakMap<Tx, CommitHook[]>();
+
+/**
+ * Runs `hook` once the transaction of `tx` has committed, before the unit of work answers; not at all
+ * if it rolls back (or is run again). For code deep inside a transaction that holds only `tx` (the
+ * wallet's ledger). Every transaction is a unit of work's; another is a programming error.
+ */
+export function afterCommit(tx: Tx, hook: CommitHook): void {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) throw new Error('afterCommit needs the transaction of a unit of work');
+  hooks.push(hook);
 }
 
 /** The transaction of a unit of work, and how it asks for pushes. */
@@ -80,10 +102,12 @@ export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => 
   for (let attempt = 1; ; attempt++) {
     const pushes: { userId: string | null; event: RealtimeEvent }[] = [];
     const durable: string[] = [];
+    const hooks: CommitHook[] = [];
     let value: T;
     try {
-      value = await deps.db.transaction((tx) =>
-        work({
+      value = await deps.db.transaction((tx) => {
+        commitHooks.set(tx, hooks);
+        return work({
           tx,
           push: (userId, event) => {
             if (!deps.realtime) throw new Error('push needs a realtime');
@@ -94,12 +118,15 @@ export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => 
             await deps.deps.outbox.write(tx, { userId, event, now });
             durable.push(event.id);
           },
-        }),
-      );
+        });
+      });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       deps.log?.info({ attempt, code: pgCode(error) }, 'transaction retried');
       continue;
+    }
+    for (const hook of hooks) {
+      await hook(deps).catch((err: unknown) => deps.log?.error({ err }, 'after-commit work failed'));
     }
     await deliverAll(deps, pushes);
     // Right away if it can; a failure is left to the sweeper, which retries until delivered.

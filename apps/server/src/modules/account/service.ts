@@ -2,7 +2,7 @@ import { ROLES, type Role, type UserInfo, userInfo } from '@studio/contract/acco
 import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import type { AppDeps } from '../../platform/deps';
+import { type AppDeps, balancesMemoKey } from '../../platform/deps';
 import { AppError, fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -83,7 +83,7 @@ type MemberPart = Omit<UserInfo, 'account_balance' | 'account_integral'>;
 /**
  * getMyUserInfo as JSON: the member's part checked by the contract's schema once and remembered
  * (ctx.deps.memberMemo: until an account write touches the member, on any instance), the balances
- * read on every call from their owner (a wallet module's reader may change them at any time).
+ * remembered too (ctx.deps.memo, balancesMemoKey: until a ledger entry moves them, on any instance).
  */
 export async function myUserInfoAnswer(ctx: AuthedContext): Promise<SerializedAnswer> {
   const uid = ctx.user.uid;
@@ -95,7 +95,9 @@ export async function myUserInfoAnswer(ctx: AuthedContext): Promise<SerializedAn
     } = userInfo.parse(toUserInfoOf(await getUserOrFail(ctx.db, uid), { balance: 0, integral: 0 }));
     return rest;
   });
-  const balances = await ctx.deps.readBalances(ctx.db, uid);
+  const balances = await ctx.deps.memo.remember(balancesMemoKey(uid), ctx.clock.now(), () =>
+    ctx.deps.readBalances(ctx.db, uid),
+  );
   const info: UserInfo = {
     ...member,
     account_balance: { balance: balances.balance },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { SHARED_MEMO_TTL_MS } from '../../platform/shared-memo';
 import { redisAvailable, TEST_REDIS_URL } from '../../testing/redis';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as repo from './repo';
@@ -25,6 +26,12 @@ interface Info {
 }
 async function myInfo(app: FastifyInstance, token: string): Promise<Info> {
   const answer = (await callOn(app, 'user/kh/getMyUserInfo', {}, token)) as { code: number; userInfo: Info };
+  expect(answer.code).toBe(0);
+  return answer.userInfo;
+}
+
+async function myInfoOf(app: FastifyInstance, token: string): Promise<UserInfo> {
+  const answer = (await callOn(app, 'user/kh/getMyUserInfo', {}, token)) as { code: number; userInfo: UserInfo };
   expect(answer.code).toBe(0);
   return answer.userInfo;
 }
@@ -81,7 +88,7 @@ describe('the cached token check, one instance', () => {
     expect((await myInfo(t.app, token)).role).toContain('teacher');
   });
 
-  it('reads the balances on every call: only the member part is remembered', async () => {
+  it('remembers the balances too: a change outside the ledger shows within the TTL; a bad one is named', async () => {
     let balance = 5;
     const app = await buildApp(t.config, {
       clock: t.clock,
@@ -96,13 +103,33 @@ describe('the cached token check, one instance', () => {
         ((await callOn(app, 'user/kh/getMyUserInfo', {}, token)) as unknown as { userInfo: UserInfo }).userInfo;
       expect((await read()).account_balance).toEqual({ balance: 5 });
       balance = 9;
+      expect((await read()).account_balance).toEqual({ balance: 5 });
+      t.clock.advance(SHARED_MEMO_TTL_MS);
       expect(await read()).toMatchObject({ account_balance: { balance: 9 }, account_integral: { balance: 7 } });
       // A reader answering what the contract refuses is named, not sent.
       balance = 1.5;
+      t.clock.advance(SHARED_MEMO_TTL_MS);
       expect((await callOn(app, 'user/kh/getMyUserInfo', {}, token)).code).not.toBe(0);
     } finally {
       await app.close();
     }
+  });
+
+  it('a ledger entry (a staff adjustment of money or points) shows in the very next user info', async () => {
+    const admin = await newAdmin(t);
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    const balances = async () => {
+      const info = await myInfoOf(t.app, token);
+      return [info.account_balance.balance, info.account_integral.balance];
+    };
+    expect(await balances()).toEqual([0, 0]);
+    const adjust = (url: string, amount: number) =>
+      callOn(t.app, url, { user_id: member.uid, amount, reason: 'test' }, admin);
+    expect((await adjust('admin/wallet.adjust', 1200)).code).toBe(0);
+    expect(await balances()).toEqual([1200, 0]);
+    expect((await adjust('admin/integral.adjust', 30)).code).toBe(0);
+    expect(await balances()).toEqual([1200, 30]);
   });
 
   it('a logout ends the token at once', async () => {
@@ -149,6 +176,21 @@ describe.runIf(redis)('the cached token check, two instances sharing Redis', () 
     expect((await whoAmI(b, token)).code).toBe(0);
     expect((await callOn(t.app, 'user/pub/logout', {}, token)).code).toBe(0);
     expect((await whoAmI(b, token)).code).not.toBe(0);
+  });
+
+  it("a ledger entry on A shows in B's very next user info, though B had the balances remembered", async () => {
+    const admin = await newAdmin(t);
+    const member = await t.register();
+    const token = member.vk_uni_token.token;
+    expect((await myInfoOf(b, token)).account_balance.balance).toBe(0);
+    const adjusted = await callOn(
+      t.app,
+      'admin/wallet.adjust',
+      { user_id: member.uid, amount: 800, reason: 'test' },
+      admin,
+    );
+    expect(adjusted.code).toBe(0);
+    expect((await myInfoOf(b, token)).account_balance.balance).toBe(800);
   });
 
   it("a profile change on A shows on B's very next read, though B had the member's info cached", async () => {

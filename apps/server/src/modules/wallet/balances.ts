@@ -1,8 +1,8 @@
 import type { BalanceReader } from '../../platform/deps';
-import { readBalance } from './service';
+import { readBalances } from './service';
 
-/** The user info's balances: the wallet's money and points. */
-export const walletBalances: BalanceReader = async (db, userId) => ({
-  balance: await readBalance(db, userId, 'money'),
-  integral: await readBalance(db, userId, 'points'),
-});
+/** The user info's balances: the wallet's money and points, in one read. */
+export const walletBalances: BalanceReader = async (db, userId) => {
+  const { money, points } = await readBalances(db, userId);
+  return { balance: money, integral: points };
+};

@@ -1,12 +1,13 @@
 import type { CardPayType, ProviderRedirect } from '@studio/contract/payments';
 import type { PointsEntryKind, WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
+import { balancesMemoKey } from '../../platform/deps';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { offsetOf, type Page } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
-import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
+import { afterCommit, runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
@@ -40,6 +41,20 @@ export async function readBalance(db: DbOrTx, userId: string, book: Book = 'mone
     .from(walletAccounts)
     .where(and(eq(walletAccounts.userId, userId), eq(walletAccounts.book, book)));
   return row?.balance ?? 0;
+}
+
+const balancesStatement = preparedQuery('wallet_balances', (db) =>
+  db
+    .select({ book: walletAccounts.book, balance: walletAccounts.balance })
+    .from(walletAccounts)
+    .where(eq(walletAccounts.userId, sql.placeholder('user'))),
+);
+
+/** Both of the member's balances (0 for a book without entries), in one read. */
+export async function readBalances(db: DbOrTx, userId: string): Promise<Record<Book, number>> {
+  const balances: Record<Book, number> = { money: 0, points: 0 };
+  for (const row of await balancesStatement(db, { user: userId })) balances[row.book] = row.balance;
+  return balances;
 }
 
 export const readWalletBalance = (db: DbOrTx, userId: string) => readBalance(db, userId, 'money');
@@ -92,6 +107,8 @@ async function postEntry(
     .where(and(account, gte(sql`${walletAccounts.balance} + ${entry.amount}`, 0)))
     .returning({ balance: walletAccounts.balance });
   if (!moved) fail(book === 'money' ? 'BALANCE_INSUFFICIENT' : 'POINTS_INSUFFICIENT');
+  // The member's balances, remembered for their user info on every instance, are read afresh after commit.
+  afterCommit(tx, async (unit) => unit.deps?.memo?.forget(balancesMemoKey(entry.userId)));
   const [written] = await tx
     .insert(walletLedger)
     .values({
