@@ -16,8 +16,12 @@ interface Row extends LoadResult {
 }
 
 const TARGETS = [
-  { name: 'pub.getMchInfo (public, 1 query)', path: '/api/client/pub.getMchInfo', authed: false },
-  { name: 'kh/getMyUserInfo (token check + 2 queries)', path: '/api/user/kh/getMyUserInfo', authed: true },
+  { name: 'pub.getMchInfo (public; the studio row remembered)', path: '/api/client/pub.getMchInfo', authed: false },
+  {
+    name: 'kh/getMyUserInfo (token, member and balances remembered)',
+    path: '/api/user/kh/getMyUserInfo',
+    authed: true,
+  },
 ] as const;
 
 export const protocolSuite: Suite = {
