@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as scheduleService from '../schedule/service';
 import { buildAdmin, buildCourse, buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
 import * as reservationReads from './read-models';
-import { scheduleCache } from './schedule-cache';
+import { scheduleCache, stampBatches } from './schedule-cache';
 
 /** A call on one instance (each instance its own server, as behind a load balancer). */
 async function callOn<T>(app: FastifyInstance, url: string, data: unknown, token?: string) {
@@ -146,5 +146,54 @@ describe.each([
     expect(await count()).toBe(1);
     t.clock.set(new Date(full.startsAt.getTime() + 60_000));
     expect(await count()).toBe(0);
+  });
+});
+
+describe('stamps read in batches', () => {
+  /** A stamp reader whose statements the test finishes one by one. */
+  function controlled() {
+    const started: { viewers: string[]; now: number; finish(): void }[] = [];
+    const read = stampBatches(
+      (q) =>
+        new Promise<string>((resolve) => {
+          const n = started.length + 1;
+          started.push({ viewers: q.viewers, now: q.now.getTime(), finish: () => resolve(`stamp ${n}`) });
+        }),
+    );
+    return { started, read };
+  }
+  const from = new Date('2026-11-23T00:00:00Z');
+  const to = new Date('2026-11-30T00:00:00Z');
+  const at = (ms: number) => new Date(from.getTime() + ms);
+
+  it('reads arriving while a statement runs wait for the next one, which they share', async () => {
+    const { started, read } = controlled();
+    const first = read(from, to, at(0), 'a');
+    expect(started).toHaveLength(1);
+    // Arrived after the first statement started: it may predate a change they must see.
+    const second = read(from, to, at(2), 'b');
+    const anonymous = read(from, to, at(1), null);
+    const third = read(from, to, at(1), 'c');
+    expect(started).toHaveLength(1);
+    started[0]!.finish();
+    expect(await first).toBe('stamp 1');
+    expect(started).toHaveLength(2);
+    expect(started[1]).toMatchObject({ viewers: ['b', 'c'], now: at(2).getTime() });
+    started[1]!.finish();
+    expect(await Promise.all([second, anonymous, third])).toEqual(['stamp 2', 'stamp 2', 'stamp 2']);
+    // Idle again: the next read starts its own statement at once.
+    const later = read(from, to, at(3), 'd');
+    expect(started).toHaveLength(3);
+    started[2]!.finish();
+    expect(await later).toBe('stamp 3');
+  });
+
+  it('keeps one lane per range', async () => {
+    const { started, read } = controlled();
+    const week = read(from, to, at(0), 'a');
+    const otherWeek = read(to, new Date(to.getTime() + 7 * 24 * HOUR), at(0), 'a');
+    expect(started).toHaveLength(2);
+    for (const s of started) s.finish();
+    expect(await Promise.all([week, otherWeek])).toEqual(['stamp 1', 'stamp 2']);
   });
 });

@@ -14,8 +14,8 @@ import { reservations, waitlistEntries } from './schema';
 // The week's schedule, shared by every reader -----------------------------------------------------
 // client/course.pub_getSchedule is the busiest read: a week is 100 session records (46 KB), the
 // same for everyone but for each member's own status. Built, checked and serialized once, it is
-// served from memory; what can change it is checked on EVERY read by one small statement (the
-// "stamp"), so a change committed anywhere — a booking on another instance, a cancellation, a
+// served from memory; what can change it is checked for EVERY read by one small statement (the
+// "stamp", read after the read arrived; reads arriving together share one), so a change committed anywhere — a booking on another instance, a cancellation, a
 // promotion from the waitlist, a session edited or called off, a capacity change, a course renamed —
 // shows on the very next read, on every instance, with no message to lose:
 //
@@ -29,7 +29,7 @@ import { reservations, waitlistEntries } from './schema';
 // - the studio's timezone (it decides where a date starts) and its row version (its default
 //   language decides the fallback of every localized text).
 //
-// The statement also reads the viewer's own reservations and waiting entries in the range, so a
+// The statement also reads the viewers' own reservations and waiting entries in the range, so a
 // logged-in read is still one round trip. The stamp is read before the records are built: a change
 // between the two leaves a newer entry under an older stamp, which the next read replaces.
 // waitlist_count and "waiting" depend on the clock (none once the class started), so an entry also
@@ -42,29 +42,117 @@ interface Stamp {
   timezone: string;
   studioVersion: string;
   version: string;
-  registered: string[] | null;
-  waiting: string[] | null;
+  /** `<viewer> <session>` for each viewer of the batch and each of their active reservations in the range. */
+  registered: string[];
+  /** The same for their waiting entries of sessions not started yet. */
+  waiting: string[];
 }
 
 // The stamp: the studio row and the schedule's rows through their modules' services, the waiting
-// entries and the viewer's own statuses from this module's tables, in one statement.
+// entries and the viewers' own statuses from this module's tables, in one statement.
 const stampStatement = preparedQuery('schedule_stamp', (db) => {
   const p = (name: string) => sql.placeholder(name);
   const from = instant(p('from'));
   const to = instant(p('to'));
   const now = instant(p('now'));
-  const viewer = sql`${p('viewer')}::text`;
+  const viewers = sql`${p('viewers')}::text[]`;
   return selectOnStudioRow(db, {
     version: sql<string>`concat_ws('/', ${schedule.scheduleRowsVersion(from, to)},
       (select count(*) || ':' || coalesce(sum(w.xmin::text::bigint), 0) from ${waitlistEntries} w where w.status = 'waiting'))`,
-    registered: sql<string[] | null>`case when ${viewer} is null then null else array(
-      select r.session_id from ${reservations} r
-      where r.user_id = ${viewer} and r.status <> 'cancelled' and ${schedule.sessionStartsIn(sql`r.session_id`, from, to)}) end`,
-    waiting: sql<string[] | null>`case when ${viewer} is null then null else array(
-      select w.session_id from ${waitlistEntries} w
-      where w.user_id = ${viewer} and w.status = 'waiting' and ${schedule.sessionStartsIn(sql`w.session_id`, from, to, now)}) end`,
+    registered: sql<string[]>`case when cardinality(${viewers}) = 0 then '{}'::text[] else array(
+      select r.user_id || ' ' || r.session_id from ${reservations} r
+      where r.user_id = any(${viewers}) and r.status <> 'cancelled' and ${schedule.sessionStartsIn(sql`r.session_id`, from, to)}) end`,
+    waiting: sql<string[]>`case when cardinality(${viewers}) = 0 then '{}'::text[] else array(
+      select w.user_id || ' ' || w.session_id from ${waitlistEntries} w
+      where w.user_id = any(${viewers}) and w.status = 'waiting' and ${schedule.sessionStartsIn(sql`w.session_id`, from, to, now)}) end`,
   });
 });
+
+/**
+ * Stamps are read in batches, one lane per range: a read joins the batch that starts next, whose one
+ * statement reads the stamp and the statuses of every viewer in it. The statement already running
+ * when a read arrives is never shared with it (it may predate a change committed just before the
+ * read), so every read still sees a stamp read after it arrived; concurrent reads share one.
+ */
+interface Batch<S> {
+  from: Date;
+  to: Date;
+  now: Date;
+  viewers: Set<string>;
+  stamp: Promise<S>;
+  settle(result: Promise<S>): void;
+}
+
+interface Lane<S> {
+  running: boolean;
+  next: Batch<S> | null;
+}
+
+export interface StampQuery {
+  from: Date;
+  to: Date;
+  now: Date;
+  viewers: string[];
+}
+
+/** One stamp statement for a batch. */
+async function readStampStatement(db: Db, q: StampQuery): Promise<Stamp | undefined> {
+  const [row] = (await stampStatement(db, {
+    merchant: 'default',
+    from: q.from.toISOString(),
+    to: q.to.toISOString(),
+    now: q.now.toISOString(),
+    viewers: q.viewers,
+  })) as Stamp[];
+  return row;
+}
+
+/** Joins a read to the next batch of its range (see Batch); `readStamp` runs one batch's statement. */
+export function stampBatches<S>(readStamp: (q: StampQuery) => Promise<S>) {
+  const lanes = new Map<string, Lane<S>>();
+  const newBatch = (from: Date, to: Date, now: Date): Batch<S> => {
+    let settle!: Batch<S>['settle'];
+    const stamp = new Promise<S>((resolve) => {
+      settle = resolve;
+    });
+    return { from, to, now, viewers: new Set(), stamp, settle };
+  };
+  const run = (key: string, lane: Lane<S>) => {
+    const batch = lane.next!;
+    lane.next = null;
+    lane.running = true;
+    const read = readStamp({ from: batch.from, to: batch.to, now: batch.now, viewers: [...batch.viewers] });
+    batch.settle(read);
+    void read
+      .catch(() => undefined)
+      .finally(() => {
+        lane.running = false;
+        if (lane.next) run(key, lane);
+        else lanes.delete(key);
+      });
+  };
+  return (from: Date, to: Date, now: Date, viewerId: string | null): Promise<S> => {
+    const key = `${from.getTime()}|${to.getTime()}`;
+    let lane = lanes.get(key);
+    if (!lane) {
+      lane = { running: false, next: null };
+      lanes.set(key, lane);
+    }
+    lane.next ??= newBatch(from, to, now);
+    const batch = lane.next;
+    // The latest clock of the batch: a waiting entry of a class started meanwhile no longer counts.
+    if (now.getTime() > batch.now.getTime()) batch.now = now;
+    if (viewerId) batch.viewers.add(viewerId);
+    if (!lane.running) run(key, lane);
+    return batch.stamp;
+  };
+}
+
+/** The viewer's sessions in a stamp's list (`<viewer> <session>`). */
+function sessionsOf(pairs: string[], viewerId: string): Set<string> {
+  const prefix = `${viewerId} `;
+  return new Set(pairs.filter((pair) => pair.startsWith(prefix)).map((pair) => pair.slice(prefix.length)));
+}
 
 interface Entry {
   version: string;
@@ -110,6 +198,7 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
   const building = new Map<string, Promise<Entry>>();
   const stats = { hits: 0, builds: 0 };
   let timezone: string | null = null;
+  const readStamp = stampBatches((q) => readStampStatement(db, q));
 
   const build = async (key: string, version: string, input: Input, now: Date, locale: Locale): Promise<Entry> => {
     stats.builds += 1;
@@ -141,13 +230,7 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       await buildRecords(db, input, now, locale);
       fail('TIME_RANGE_INVALID');
     }
-    const [stamp] = (await stampStatement(db, {
-      merchant: 'default',
-      from: from.toISOString(),
-      to: to.toISOString(),
-      now: now.toISOString(),
-      viewer: viewerId,
-    })) as Stamp[];
+    const stamp = await readStamp(from, to, now, viewerId);
     // The studio moved to another timezone (or has no row yet): resolve the dates again.
     if (!stamp || stamp.timezone !== tz) {
       timezone = stamp?.timezone ?? null;
@@ -177,8 +260,8 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       stats.hits += 1;
     }
     if (!viewerId) return new SerializedAnswer(entry.anonymous);
-    const registered = new Set(stamp?.registered ?? []);
-    const waiting = new Set(stamp?.waiting ?? []);
+    const registered = sessionsOf(stamp?.registered ?? [], viewerId);
+    const waiting = sessionsOf(stamp?.waiting ?? [], viewerId);
     const rows = entry.parts.map(([before, after], i) => {
       const id = entry.ids[i]!;
       const status: MySessionStatus = registered.has(id) ? 'registered' : waiting.has(id) ? 'waiting' : 'none';
