@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Committed screenshots of the real pages; the README embeds them. Overwritten on every run. */
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -16,6 +16,20 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
       ),
     );
   });
+  // Nothing may reach past the screen's edge: on a phone the page would then open zoomed out, and
+  // the tab bar (fixed to the bottom of a layout grown past the screen) slid out of sight.
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(-5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className)} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
+  });
+  expect(overflow, `${name}: the page is wider than the screen`).toEqual([]);
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}.png`),
     animations: 'disabled',
