@@ -18,10 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function scene(o: { capacity?: number; credits?: number; courseIds?: string[] } = {}) {
+async function scene(
+  o: { capacity?: number; credits?: number; courseIds?: string[]; courseId?: string; goodsId?: string } = {},
+) {
   const member = await buildMember(t);
-  const session = await buildSession(t, { capacity: o.capacity ?? 5 });
-  const pkg = await buildPackage(t, member.id, { classCount: o.credits ?? 3, courseIds: o.courseIds });
+  const session = await buildSession(t, { capacity: o.capacity ?? 5, courseId: o.courseId });
+  const pkg = await buildPackage(t, member.id, {
+    classCount: o.credits ?? 3,
+    courseIds: o.courseIds,
+    goodsId: o.goodsId,
+  });
   const attempt = (over: { startsAt?: Date; packageId?: string; code?: string } = {}) =>
     bookAtOnce(t.app.db, {
       id: newId(),
@@ -80,6 +86,17 @@ describe('a booking in one statement', () => {
     const s = await scene({ courseIds: [otherCourse.id] });
     expect(await s.attempt()).toBeUndefined();
     expect(await s.state()).toEqual({ booked: 0, credits: 3, reservation: undefined });
+  });
+
+  it('takes a credit only from a pass the course accepts, or one staff granted', async () => {
+    const course = await buildCourse(t, { acceptedGoodsIds: ['pass-accepted'] });
+    const other = await scene({ courseId: course.id, goodsId: 'pass-other' });
+    expect(await other.attempt()).toBeUndefined();
+    expect(await other.state()).toEqual({ booked: 0, credits: 3, reservation: undefined });
+    const accepted = await scene({ courseId: course.id, goodsId: 'pass-accepted' });
+    expect(await accepted.attempt()).toMatchObject({ packageId: accepted.pkg.id });
+    const granted = await scene({ courseId: course.id });
+    expect(await granted.attempt()).toMatchObject({ packageId: granted.pkg.id });
   });
 
   it('leaves nothing behind when the member already holds a seat (and takes no second credit)', async () => {
