@@ -151,8 +151,11 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     const cancelling = reservationSheet.getByRole('button', { name: 'Cancel booking' });
     await expect(cancelling).toBeDisabled();
     await expect(cancelling.locator('.adm-dot-loading')).toBeVisible();
-    // The confirm dialog fades out first: axe on a half-transparent dialog measures the fade.
+    // The confirm dialog fades out first: axe on a half-transparent dialog measures the fade. A call
+    // held this long shows the loading toast (after LOADING_DELAY_MS): axe runs once it is there,
+    // so it never measures the toast's fade-in halfway.
     await expect(confirm).toHaveCount(0);
+    await expect(page.getByText('Loading…')).toBeVisible();
     await expectAccessible(page, 'cancel in progress');
     // The route stays: every later call passes straight through it.
     release();

@@ -42,5 +42,10 @@ export function RouteFrame({ route }: { route: PageRoute }) {
     </Suspense>
   );
   const tab = tabOf(location.pathname);
-  return tab ? <TabLayout tab={tab}>{body}</TabLayout> : <NavBarLayout title={title}>{body}</NavBarLayout>;
+  if (!tab) return <NavBarLayout title={title}>{body}</NavBarLayout>;
+  return (
+    <TabLayout tab={tab} heading={route.titleHeading && title}>
+      {body}
+    </TabLayout>
+  );
 }

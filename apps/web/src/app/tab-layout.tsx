@@ -6,13 +6,25 @@ import { switchTab } from '@/shared/navigation/navigation';
 import { useLifeData } from '@/shared/store/life-data';
 import { type TabDef, visibleTabs } from './tabs';
 
-/** A tab page: its content above the bottom tab bar. */
-export function TabLayout({ tab, children }: { tab: TabDef; children: ReactNode }) {
+/** A tab page: its heading (when the frame shows it) and content above the bottom tab bar. */
+export function TabLayout({
+  tab,
+  heading,
+  children,
+}: {
+  tab: TabDef;
+  /** The page's title as its heading, shown before the page's code has loaded. */
+  heading?: string | false;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const badges = useLifeData(useShallow((s) => visibleTabs.map((item) => item.badge?.(s) ?? 0)));
   return (
     <div className="tab-page">
-      <main className="tab-page-body">{children}</main>
+      <main className="tab-page-body">
+        {heading && <h1 className="page-heading tab-page-heading">{heading}</h1>}
+        {children}
+      </main>
       <nav className="tab-bar" aria-label={t('common.tabs.label')}>
         <TabBar
           safeArea

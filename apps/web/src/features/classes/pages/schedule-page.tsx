@@ -73,7 +73,6 @@ export function SchedulePage() {
 
   return (
     <div className="stack">
-      <h1 className="page-heading">{t('classes.schedule.title')}</h1>
       <DateStrip days={days} selected={selected} onSelect={(day) => update({ day })} marked={booked} format={format} />
       <ScheduleFilters courseId={courseId} teacherId={teacherId} onChange={(filters) => update(filters)} />
       <PullToRefresh

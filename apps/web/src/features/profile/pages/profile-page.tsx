@@ -31,7 +31,6 @@ export function ProfilePage() {
 
   return (
     <div className="stack">
-      <h1 className="page-heading">{t('profile.title')}</h1>
       {!loggedIn ? (
         <LoginPrompt />
       ) : isPending ? (
