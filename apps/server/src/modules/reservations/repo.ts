@@ -180,9 +180,9 @@ export async function insertReservation(tx: Tx, values: NewReservation): Promise
  * A whole booking in one statement, no transaction around it: takes the seat (schedule: the session
  * still scheduled, starting at `startsAt`, a seat free; its row locked first), then one credit of the
  * member's first payable package (packages), completes the member's waiting entry and inserts the
- * reservation. It books or raises: without a seat or a credit the reservation's session or package is
- * null, which the table refuses, and a taken place or code breaks its unique index; either way
- * nothing of it stays. Each module's part is its own statement (seatTaking, firstCreditTaking); the
+ * reservation. It books, changes nothing (no seat: a full class, the rush's common case) or raises:
+ * with a seat but no credit the reservation's package is null, which the table refuses, and a taken
+ * place or code breaks its unique index; either way nothing of it stays. Each module's part is its own statement (seatTaking, firstCreditTaking); the
  * parts run in the order they read each other's answers, the global lock order.
  */
 const bookAtOnceStatement = preparedQuery('book_at_once', (db) => {
@@ -217,20 +217,15 @@ const bookAtOnceStatement = preparedQuery('book_at_once', (db) => {
       )
       .getSQL(),
   );
+  // One row per seat taken (none when the session is full: nothing happened, no error), in the
+  // table's column order.
   return db
     .with(seat, credit, completed)
     .insert(reservations)
-    .values({
-      id: p('id'),
-      sessionId: sql`(select id from seat)`,
-      userId: p('user'),
-      packageId: sql`(select id from credit)`,
-      status: 'registered',
-      code: p('code'),
-      fromWaitlist: false,
-      createdAt: iso(p('now')),
-      updatedAt: iso(p('now')),
-    })
+    .select(
+      sql`select ${p('id')}::text, seat.id, ${p('user')}::text, (select id from credit), 'registered', ${p('code')}::text,
+        null, null, null, null, false, ${iso(p('now'))}, ${iso(p('now'))} from seat`,
+    )
     .returning();
 });
 
