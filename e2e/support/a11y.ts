@@ -14,6 +14,22 @@ async function settleAnimations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  // antd-mobile's fades (toasts, masks, popups) run in JavaScript (react-spring), writing inline
+  // opacity and transform each frame, outside getAnimations(): wait until those stop changing.
+  await page.evaluate(async () => {
+    const sample = () =>
+      Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"], [style*="transform"]'))
+        .map((el) => `${el.style.opacity}|${el.style.transform}`)
+        .join(',');
+    const frame = () => new Promise((resolve) => setTimeout(resolve, 50));
+    let last = sample();
+    for (let waited = 0; waited < 2000; waited += 50) {
+      await frame();
+      const now = sample();
+      if (now === last) return;
+      last = now;
+    }
+  });
 }
 
 /**
