@@ -10,10 +10,39 @@ export const SHARED_MEMO_TTL_MS = 3_000;
 export const sharedMemoChannel = (prefix: string) => `${prefix}:memo-forget`;
 
 /**
+ * Values per key for up to `ttl` of the caller's clock, at most `maxEntries` (the oldest goes first).
+ * `drop` forgets keys (or all); a value loaded while a drop happened is returned but not kept, so a
+ * read that saw the database before a write committed cannot put the old value back.
+ */
+export function createMemoStore(ttl: number, maxEntries = 10_000) {
+  const values = new Map<string, { value: object; storedAt: number }>();
+  let revision = 0;
+  return {
+    async remember<T extends object>(key: string, now: Date, load: () => Promise<T>): Promise<T> {
+      const t = now.getTime();
+      const cached = values.get(key);
+      if (cached && t >= cached.storedAt && t - cached.storedAt < ttl) return cached.value as T;
+      if (cached) values.delete(key);
+      const seen = revision;
+      const value = await load();
+      if (seen === revision) {
+        if (values.size >= maxEntries) values.delete(values.keys().next().value!);
+        values.set(key, { value, storedAt: t });
+      }
+      return value;
+    },
+    drop(keys: Iterable<string> | 'all') {
+      revision += 1;
+      if (keys === 'all') values.clear();
+      else for (const key of keys) values.delete(key);
+    },
+  };
+}
+
+/**
  * Values read on nearly every call and written rarely (the studio row), remembered per instance
  * for up to ttl and forgotten on every instance, before the write answers, by the write that
- * changes them (platform/broadcast.ts). A value read while a forget was under way is not kept, so
- * a read that saw the database before the write committed cannot put the old value back.
+ * changes them (platform/broadcast.ts), through createMemoStore.
  */
 export async function createSharedMemo(deps: {
   redis: Redis | null;
@@ -21,35 +50,19 @@ export async function createSharedMemo(deps: {
   log: FastifyBaseLogger;
   ttlMs?: number;
 }): Promise<SharedMemo & { close(): Promise<void> }> {
-  const ttl = deps.ttlMs ?? SHARED_MEMO_TTL_MS;
-  const values = new Map<string, { value: object; storedAt: number }>();
-  /** Bumped by every forget: a value loaded across one is not kept. */
-  let revision = 0;
-  const drop = (keys: string[] | 'all') => {
-    revision += 1;
-    if (keys === 'all') values.clear();
-    else for (const key of keys) values.delete(key);
-  };
+  const store = createMemoStore(deps.ttlMs ?? SHARED_MEMO_TTL_MS);
   const broadcast = await createBroadcast<{ keys: string[] }>({
     redis: deps.redis,
     channel: sharedMemoChannel(deps.redisPrefix),
     log: deps.log,
-    receive: (message) => drop(Array.isArray(message.keys) ? message.keys : 'all'),
-    resync: () => drop('all'),
+    receive: (message) => store.drop(Array.isArray(message.keys) ? message.keys : 'all'),
+    resync: () => store.drop('all'),
   });
   return {
-    async remember<T extends object>(key: string, now: Date, load: () => Promise<T>): Promise<T> {
-      const t = now.getTime();
-      const cached = values.get(key);
-      if (cached && t >= cached.storedAt && t - cached.storedAt < ttl) return cached.value as T;
-      const seen = revision;
-      const value = await load();
-      if (seen === revision) values.set(key, { value, storedAt: t });
-      return value;
-    },
+    remember: store.remember,
     forget: (key) => broadcast.send({ keys: [key] }),
     async close() {
-      values.clear();
+      store.drop('all');
       await broadcast.close();
     },
   };

@@ -14,7 +14,7 @@ export function TabLayout({
 }: {
   tab: TabDef;
   /** The page's title as its heading, shown before the page's code has loaded. */
-  heading?: string | false;
+  heading?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { createBroadcast } from '../../platform/broadcast';
 import type { MemberMemo } from '../../platform/deps';
 import type { AuthUser, CallContext, RegisteredCall } from '../../platform/protocol';
+import { createMemoStore } from '../../platform/shared-memo';
 import { TOKEN_RENEW_WITHIN_MS } from '../../platform/tokens';
 
 // The token check, remembered briefly --------------------------------------------------------------
@@ -59,11 +60,6 @@ interface Entry {
   storedAt: number;
 }
 
-interface MemberEntry {
-  value: object;
-  storedAt: number;
-}
-
 /** A revocation as it travels between instances: members' ids, or every token (`all`). */
 interface Revocation {
   uids?: string[];
@@ -92,7 +88,7 @@ export async function createTokenCache(deps: {
   const ttl = deps.ttlMs ?? TOKEN_CACHE_TTL_MS;
   const channelName = revokedChannel(deps.redisPrefix);
   const entries = new Map<string, Entry>();
-  const members = new Map<string, MemberEntry>();
+  const members = createMemoStore(ttl, MAX_ENTRIES);
   const stats = { hits: 0, misses: 0 };
   /** Bumped by every revocation: an answer read across one is not kept. */
   let revision = 0;
@@ -101,13 +97,13 @@ export async function createTokenCache(deps: {
     revision += 1;
     if (revocation.all) {
       entries.clear();
-      members.clear();
+      members.drop('all');
       return;
     }
     const uids = new Set(revocation.uids ?? []);
     if (uids.size === 0) return;
     for (const [token, entry] of entries) if (uids.has(entry.user.uid)) entries.delete(token);
-    for (const uid of uids) members.delete(uid);
+    members.drop(uids);
   };
 
   // Forgets here and on every instance; the write that revoked answers once the others have it too.
@@ -139,22 +135,8 @@ export async function createTokenCache(deps: {
     return result;
   };
 
-  const memberMemo: MemberMemo = {
-    async remember<T extends object>(uid: string, now: Date, load: () => Promise<T>): Promise<T> {
-      const t = now.getTime();
-      const cached = members.get(uid);
-      if (cached && t >= cached.storedAt && t - cached.storedAt < ttl) return cached.value as T;
-      if (cached) members.delete(uid);
-      const seen = revision;
-      const value = await load();
-      // Read across a revocation: it may hold what the write replaced, so it is not kept.
-      if (seen === revision) {
-        if (members.size >= MAX_ENTRIES) members.delete(members.keys().next().value!);
-        members.set(uid, { value, storedAt: t });
-      }
-      return value;
-    },
-  };
+  // Read across a revocation: it may hold what the write replaced, so it is not kept (the store's rule).
+  const memberMemo: MemberMemo = { remember: members.remember };
 
   const touched = (input: unknown, ctx: CallContext, output: unknown): Revocation => {
     const uids = new Set<string>();
@@ -192,7 +174,7 @@ export async function createTokenCache(deps: {
     stats,
     async close() {
       entries.clear();
-      members.clear();
+      members.drop('all');
       await broadcast.close();
     },
   };

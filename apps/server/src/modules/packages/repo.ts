@@ -1,20 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, instant, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
@@ -64,11 +48,71 @@ export interface CourseAcceptance {
 }
 
 /**
- * A member's packages that can pay for `course` at `startsAt`, the one to use first first: credits
- * left, the class start inside the validity, the package not limited to other courses, and (when the
- * course names the goods it accepts) bought as one of them — staff-granted packages carry no goods
- * and are limited by their course list only. Order: earliest expiry, long-term last.
+ * What decides which of a member's packages can pay for `course` at `startsAt`, the one to use first
+ * first: credits left, the class start inside the validity, the package not limited to other
+ * courses, and (when the course names the goods it accepts) bought as one of them — staff-granted
+ * packages carry no goods and are limited by their course list only. Order: earliest expiry,
+ * long-term last. Each input is a placeholder, or an expression of the statement the rule is part of
+ * (a booking's seat).
  */
+interface PayableInputs {
+  user: Placeholder;
+  /** text: only this package (the member's choice), or null. */
+  only: SQL;
+  startsAt: SQL;
+  course: SQL;
+  /** text[]: the goods the course accepts (empty: any). */
+  goods: SQL;
+  /** A condition of the enclosing statement (the seat was taken): otherwise nothing is payable. */
+  onlyIf?: SQL;
+}
+
+function payableWhere(p: PayableInputs) {
+  return and(
+    p.onlyIf,
+    eq(memberPackages.userId, p.user),
+    sql`(${p.only} is null or ${memberPackages.id} = ${p.only})`,
+    isNull(memberPackages.refundedAt),
+    gt(memberPackages.remainingCount, 0),
+    lte(memberPackages.validFrom, p.startsAt),
+    or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${p.startsAt}`),
+    sql`(cardinality(${memberPackages.courseIds}) = 0 or ${p.course} = any(${memberPackages.courseIds}))`,
+    sql`(cardinality(${p.goods}) = 0 or ${memberPackages.goodsId} is null or ${memberPackages.goodsId} = any(${p.goods}))`,
+  );
+}
+
+const payableOrder = [
+  sql`${memberPackages.validUntil} asc nulls last`,
+  asc(memberPackages.createdAt),
+  asc(memberPackages.id),
+] as const;
+
+/** The rule's inputs as the placeholders of a prepared statement (filled by payableValues). */
+const payablePlaceholders = (): PayableInputs => ({
+  user: sql.placeholder('user'),
+  only: sql`${sql.placeholder('only')}::text`,
+  startsAt: instant(sql.placeholder('startsAt')),
+  course: sql`${sql.placeholder('course')}::text`,
+  goods: sql`${sql.placeholder('goods')}::text[]`,
+});
+
+const payableValues = (userId: string, course: CourseAcceptance, startsAt: Date, onlyId?: string) => ({
+  user: userId,
+  only: onlyId ?? null,
+  startsAt: startsAt.toISOString(),
+  course: course.id,
+  goods: [...course.acceptedGoodsIds],
+});
+
+const payableStatement = preparedQuery('payable_packages', (db) =>
+  db
+    .select()
+    .from(memberPackages)
+    .where(payableWhere(payablePlaceholders()))
+    .orderBy(...payableOrder),
+);
+
+/** A member's packages that can pay for `course` at `startsAt`, the one to use first first (payableWhere). */
 export function payablePackages(
   db: DbOrTx,
   userId: string,
@@ -76,60 +120,16 @@ export function payablePackages(
   startsAt: Date,
   onlyId?: string,
 ): Promise<PackageRow[]> {
-  return db
-    .select()
-    .from(memberPackages)
-    .where(
-      and(
-        eq(memberPackages.userId, userId),
-        onlyId ? eq(memberPackages.id, onlyId) : undefined,
-        isNull(memberPackages.refundedAt),
-        gt(memberPackages.remainingCount, 0),
-        lte(memberPackages.validFrom, startsAt),
-        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${instant(startsAt)}`),
-        sql`(cardinality(${memberPackages.courseIds}) = 0 or ${course.id} = any(${memberPackages.courseIds}))`,
-        course.acceptedGoodsIds.length
-          ? or(isNull(memberPackages.goodsId), inArray(memberPackages.goodsId, [...course.acceptedGoodsIds]))
-          : undefined,
-      ),
-    )
-    .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id));
+  return payableStatement(db, payableValues(userId, course, startsAt, onlyId));
 }
 
-/**
- * The statement that takes one credit of the package payablePackages would list first (see there):
- * each input is a placeholder or an expression of the statement it is part of (a booking's seat).
- */
-export function firstCreditTaking(
-  db: DbOrTx,
-  p: {
-    user: Placeholder;
-    only: SQL;
-    startsAt: SQL;
-    course: SQL;
-    goods: SQL;
-    now: Placeholder;
-    /** A condition of the enclosing statement (the seat was taken): otherwise nothing is taken. */
-    onlyIf?: SQL;
-  },
-) {
+/** The statement that takes one credit of the package payablePackages would list first. */
+export function firstCreditTaking(db: DbOrTx, p: PayableInputs & { now: Placeholder }) {
   const first = db
     .select({ id: memberPackages.id })
     .from(memberPackages)
-    .where(
-      and(
-        p.onlyIf,
-        eq(memberPackages.userId, p.user),
-        sql`(${p.only} is null or ${memberPackages.id} = ${p.only})`,
-        isNull(memberPackages.refundedAt),
-        gt(memberPackages.remainingCount, 0),
-        lte(memberPackages.validFrom, p.startsAt),
-        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${p.startsAt}`),
-        sql`(cardinality(${memberPackages.courseIds}) = 0 or ${p.course} = any(${memberPackages.courseIds}))`,
-        sql`(cardinality(${p.goods}) = 0 or ${memberPackages.goodsId} is null or ${memberPackages.goodsId} = any(${p.goods}))`,
-      ),
-    )
-    .orderBy(sql`${memberPackages.validUntil} asc nulls last`, asc(memberPackages.createdAt), asc(memberPackages.id))
+    .where(payableWhere(p))
+    .orderBy(...payableOrder)
     .limit(1);
   return db
     .update(memberPackages)
@@ -139,14 +139,7 @@ export function firstCreditTaking(
 }
 
 const takeFirstCreditStatement = preparedQuery('take_first_credit', (db) =>
-  firstCreditTaking(db, {
-    user: sql.placeholder('user'),
-    only: sql`${sql.placeholder('only')}::text`,
-    startsAt: instant(sql.placeholder('startsAt')),
-    course: sql`${sql.placeholder('course')}::text`,
-    goods: sql`${sql.placeholder('goods')}::text[]`,
-    now: sql.placeholder('now'),
-  }),
+  firstCreditTaking(db, { ...payablePlaceholders(), now: sql.placeholder('now') }),
 );
 
 /**
@@ -163,11 +156,7 @@ export async function takeFirstPayableCredit(
   onlyId?: string,
 ): Promise<PackageRow | undefined> {
   const [row] = await takeFirstCreditStatement(tx, {
-    user: userId,
-    only: onlyId ?? null,
-    startsAt: startsAt.toISOString(),
-    course: course.id,
-    goods: [...course.acceptedGoodsIds],
+    ...payableValues(userId, course, startsAt, onlyId),
     now: now.toISOString(),
   });
   return row;

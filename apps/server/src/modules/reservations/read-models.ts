@@ -47,10 +47,7 @@ export async function sessionRecordsById(
   now: Date,
   locale?: Locale,
 ): Promise<Map<string, SessionRecord>> {
-  const rows =
-    ids.length === 1
-      ? [await repo.sessionView(db, ids[0]!, viewerId, now)].filter((r) => r !== undefined)
-      : await repo.sessionViews(db, { where: schedule.sessionWhere({ ids }), viewerId, now });
+  const rows = await repo.sessionViewsById(db, ids, viewerId, now);
   return new Map(rows.map((r) => [r.id, toSessionRecord(locale)(r)]));
 }
 

@@ -67,29 +67,27 @@ const scheduleStatements = [false, true].map((withViewer) =>
   }),
 );
 
-/** One session with the viewer's status (none when null), prepared: a booking's answer, a session's page. */
-const sessionViewStatement = preparedQuery('session_view', (db) =>
+/** Sessions by id with the viewer's status (none when null), prepared: a booking's answer, a session's page, a list's records. */
+const sessionViewsByIdStatement = preparedQuery('session_views_by_id', (db) =>
   schedule
     .selectSessions(db, (s) => ({
       waitlistCount: waitlistCountColumn(s, sql.placeholder('now')),
       myStatus: myStatusColumn(s, sql.placeholder('viewer'), sql.placeholder('now')),
     }))
-    .where(schedule.sessionIs(sql.placeholder('session')))
-    .limit(1),
+    .where(schedule.sessionIsAnyOf(sql.placeholder('ids'))),
 );
 
-export async function sessionView(
+export function sessionViewsById(
   db: DbOrTx,
-  sessionId: string,
+  ids: readonly string[],
   viewerId: string | null,
   now: Date,
-): Promise<SessionViewRow | undefined> {
-  const [row] = (await sessionViewStatement(db, {
-    session: sessionId,
+): Promise<SessionViewRow[]> {
+  return sessionViewsByIdStatement(db, {
+    ids: [...ids],
     viewer: viewerId,
     now: now.toISOString(),
-  })) as SessionViewRow[];
-  return row;
+  }) as Promise<SessionViewRow[]>;
 }
 
 export interface ScheduleFilter {

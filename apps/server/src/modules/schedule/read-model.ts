@@ -40,6 +40,8 @@ export function selectSessionRows<E extends Record<string, SQL | SQL.Aliased>>(
 // Conditions on the session of such a statement.
 
 export const sessionIs = (id: string | Placeholder) => eq(classSessions.id, id);
+/** The sessions whose id is in a text[] placeholder (one prepared statement for any number of ids). */
+export const sessionIsAnyOf = (ids: Placeholder) => sql`${classSessions.id} = any(${ids}::text[])`;
 /** Scheduled sessions with a free seat (COURSE_FULL suggestions, the "book" filters). */
 export const hasFreeSeat = sql`${classSessions.bookedCount} < ${classSessions.capacity}`;
 export const startsAfter = (t: Date) => sql`${classSessions.startsAt} > ${instant(t)}`;

@@ -289,7 +289,6 @@ export interface SessionFilter {
   teacherId?: string;
   roomId?: string;
   status?: SessionStatus;
-  ids?: string[];
 }
 
 export function sessionWhere(f: SessionFilter): SQL | undefined {
@@ -300,14 +299,6 @@ export function sessionWhere(f: SessionFilter): SQL | undefined {
     f.teacherId ? eq(classSessions.teacherId, f.teacherId) : undefined,
     f.roomId ? eq(classSessions.roomId, f.roomId) : undefined,
     f.status ? eq(classSessions.status, f.status) : undefined,
-    f.ids
-      ? f.ids.length
-        ? sql`${classSessions.id} in (${sql.join(
-            f.ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`
-        : sql`false`
-      : undefined,
   );
 }
 

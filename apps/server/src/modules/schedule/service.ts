@@ -30,6 +30,7 @@ export {
   scheduleRangeWhere,
   selectSessionRows,
   sessionIs,
+  sessionIsAnyOf,
   sessionTimes,
   startsAfter,
   startsNoLaterThan,
