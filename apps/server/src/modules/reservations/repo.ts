@@ -77,12 +77,31 @@ const sessionViewsByIdStatement = preparedQuery('session_views_by_id', (db) =>
     .where(schedule.sessionIsAnyOf(sql.placeholder('ids'))),
 );
 
+/**
+ * One session by id: the booking's answer and a session's page. Measured: answering a booking through
+ * the `= any($ids)` statement below cost 0.1 ms more server CPU and a third of the bookings per second.
+ */
+const sessionViewStatement = preparedQuery('session_view', (db) =>
+  schedule
+    .selectSessions(db, (s) => ({
+      waitlistCount: waitlistCountColumn(s, sql.placeholder('now')),
+      myStatus: myStatusColumn(s, sql.placeholder('viewer'), sql.placeholder('now')),
+    }))
+    .where(schedule.sessionIs(sql.placeholder('session')))
+    .limit(1),
+);
+
 export function sessionViewsById(
   db: DbOrTx,
   ids: readonly string[],
   viewerId: string | null,
   now: Date,
 ): Promise<SessionViewRow[]> {
+  if (ids.length === 1) {
+    return sessionViewStatement(db, { session: ids[0], viewer: viewerId, now: now.toISOString() }) as Promise<
+      SessionViewRow[]
+    >;
+  }
   return sessionViewsByIdStatement(db, {
     ids: [...ids],
     viewer: viewerId,
