@@ -4,7 +4,8 @@ export interface PageRoute {
   path: string;
   /** i18n key of the page title (navigation bar and document title). */
   titleKey: string;
-  page: LazyExoticComponent<ComponentType>;
+  /** The page: route-split (`load`) unless it is where visits start. */
+  page: ComponentType;
   /**
    * Anonymous visitors may open it; every other page needs a login. The spec 2 allow-list (home,
    * login pages, error...) plus the tab pages (profile shows a login prompt) and the class browsing
