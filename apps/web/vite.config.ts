@@ -61,10 +61,60 @@ function antdMobileLegacyRender(): Plugin {
   };
 }
 
+/**
+ * main.tsx paints the frame of a tab page, then imports app/start.tsx, the app itself, once the frame
+ * is on screen. The page asks for the app's code and styles from its head (modulepreload and
+ * stylesheet links), so they download beside main.tsx instead of after it, and the frame is painted
+ * with the app's styles.
+ */
+function linkAppStart(): Plugin {
+  return {
+    name: 'studio:link-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        // The chunk holding start.tsx (the bundler may give a dynamic entry no facade of its own).
+        const start = Object.values(bundle).find(
+          (file) =>
+            file.type === 'chunk' &&
+            file.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith('/src/app/start.tsx')),
+        );
+        if (start?.type !== 'chunk') throw new Error('no chunk of src/app/start.tsx in the build');
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(start.fileName);
+        const linked = (fileName: string) => html.includes(`/${fileName}"`);
+        return [
+          ...[...scripts].filter((f) => !linked(f)).map((f) => ({ rel: 'modulepreload', href: f })),
+          ...[...styles].filter((f) => !linked(f)).map((f) => ({ rel: 'stylesheet', href: f })),
+        ].map(({ rel, href }) => ({
+          tag: 'link',
+          attrs: {
+            rel,
+            crossorigin: true,
+            href: `./${href}`,
+            ...(rel === 'modulepreload' ? { fetchpriority: 'low' } : {}),
+          },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [antdMobileBarrel(), antdMobileLegacyRender(), react(), precompress()],
+  plugins: [antdMobileBarrel(), antdMobileLegacyRender(), react(), linkAppStart(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -16,11 +16,6 @@ export interface PageRoute {
   anonymous?: boolean;
   /** Only for visitors (login, register): a member who opens it is sent on to where they were going. */
   guestOnly?: boolean;
-  /**
-   * A tab page whose heading is its title: the frame shows it, so it paints with the tab bar before
-   * the page's own code has loaded (the largest thing on the schedule's first screen).
-   */
-  titleHeading?: true;
 }
 
 /** A route-split page: its code loads when first opened. */

@@ -44,7 +44,7 @@ export function RouteFrame({ route }: { route: PageRoute }) {
   const tab = tabOf(location.pathname);
   if (!tab) return <NavBarLayout title={title}>{body}</NavBarLayout>;
   return (
-    <TabLayout tab={tab} heading={route.titleHeading && title}>
+    <TabLayout tab={tab} heading={tab.titleHeading && t(tab.titleKey)}>
       {body}
     </TabLayout>
   );

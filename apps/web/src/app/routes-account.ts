@@ -12,7 +12,6 @@ export const accountRoutes: readonly PageRoute[] = [
     // A startup page: anonymous visitors see a login prompt here instead of being sent away.
     path: paths.profile,
     titleKey: 'profile.title',
-    titleHeading: true,
     anonymous: true,
     page: load(
       () => import('@/features/profile/pages/profile-page'),

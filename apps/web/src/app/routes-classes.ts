@@ -7,7 +7,6 @@ export const classRoutes: readonly PageRoute[] = [
     // The reservation tab: the schedule is public (pub_getSchedule); my status shows when logged in.
     path: paths.reservation,
     titleKey: 'classes.schedule.title',
-    titleHeading: true,
     anonymous: true,
     page: load(
       () => import('@/features/classes/pages/schedule-page'),

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * What the shell loads before any page: every module reachable from main.tsx through imports that
+ * What the shell loads before any page: every module reachable from main.tsx and app/start.tsx through imports that
  * stay at run time (not `import type`, not a dynamic import()). It includes the home page, where most
  * visits start (app/routes.ts), and with it dayjs for its class times. Zod, the form and QR libraries
  * and the other languages' catalogues must load with the pages that use them, never here.
@@ -42,10 +42,10 @@ function resolveFile(specifier: string, importer: string): string | null {
   return null;
 }
 
-function shellGraph(): { files: Set<string>; packages: Set<string> } {
+function graphFrom(...entries: string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
-  const queue = [path.join(webSrc, 'main.tsx')];
+  const queue = entries.map((entry) => path.join(webSrc, entry));
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (files.has(file)) continue;
@@ -61,14 +61,32 @@ function shellGraph(): { files: Set<string>; packages: Set<string> } {
   return { files, packages };
 }
 
+describe('the frame (main.tsx, painted before the app runs)', () => {
+  const { packages } = graphFrom('main.tsx');
+
+  // It may use the tab icons (plain functions over React's element factory) and the store that holds
+  // the member's language; the app's machinery comes with app/start.tsx.
+  it.each(['react-dom', 'react-router', '@tanstack/react-query', 'i18next', 'react-i18next', 'dayjs'])(
+    'loads no %s',
+    (name) => {
+      expect([...packages].filter((p) => p === name || p.startsWith(`${name}/`))).toEqual([]);
+    },
+  );
+  it('uses the tab icons and the store', () => {
+    expect([...packages]).toEqual(expect.arrayContaining(['antd-mobile-icons', 'zustand']));
+  });
+});
+
 describe('the shell', () => {
-  const { files, packages } = shellGraph();
+  // The head links the app (app/start.tsx) beside main.tsx: both load before any page.
+  const { files, packages } = graphFrom('main.tsx', 'app/start.tsx');
   const relative = [...files].map((f) => path.relative(webSrc, f).split(path.sep).join('/'));
 
-  it('is found from main.tsx', () => {
+  it('is found from main.tsx and app/start.tsx', () => {
     expect(relative).toEqual(
       expect.arrayContaining([
         'main.tsx',
+        'app/start.tsx',
         'app/router.tsx',
         'shared/api/call-function.ts',
         'features/home/pages/home-page.tsx',

@@ -1,12 +1,13 @@
-import 'antd-mobile/es/global';
-import './app/antd-render';
-import './app/theme.css';
-import './app/components.css';
+import './antd-render';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { i18nReady } from './i18n/i18n';
+import { i18nReady } from '@/i18n/i18n';
+import { App } from './app';
 
+/**
+ * The app itself, imported by main.tsx once the frame is on screen. Its first commit replaces the
+ * frame main.tsx painted with the same markup, now live.
+ */
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 

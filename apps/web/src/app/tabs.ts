@@ -9,6 +9,12 @@ export interface TabDef {
   /** Other paths that show the same tab page. */
   aliases?: readonly string[];
   titleKey: string;
+  /**
+   * The page shows the tab's title as its heading. The frame shows it, so it paints with the tab bar,
+   * before the page's own code has loaded (the largest thing on the schedule's first screen), and
+   * before the app's code too (app/shell.ts).
+   */
+  titleHeading?: true;
   icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
   /** Flip on when the tab's page is built (its route must exist in the route table, app/routes-*.ts). */
   visible: boolean;
@@ -30,6 +36,7 @@ export const tabs: readonly TabDef[] = [
     key: 'reservation',
     path: paths.reservation,
     titleKey: 'common.tabs.reservation',
+    titleHeading: true,
     icon: CalendarOutline,
     visible: true,
   },
@@ -41,7 +48,14 @@ export const tabs: readonly TabDef[] = [
     visible: true,
     badge: (s) => s.cart.list.reduce((sum, item) => sum + item.buy_num, 0),
   },
-  { key: 'profile', path: paths.profile, titleKey: 'common.tabs.profile', icon: UserOutline, visible: true },
+  {
+    key: 'profile',
+    path: paths.profile,
+    titleKey: 'common.tabs.profile',
+    titleHeading: true,
+    icon: UserOutline,
+    visible: true,
+  },
 ];
 
 export const visibleTabs = tabs.filter((tab) => tab.visible);

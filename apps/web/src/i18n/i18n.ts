@@ -2,13 +2,9 @@ import { FALLBACK_LOCALE, LOCALES, type Locale, resolveLocale } from '@studio/co
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { patchLifeData, useLifeData } from '@/shared/store/life-data';
+import { patchLifeData } from '@/shared/store/life-data';
+import { initialLocale } from './initial-locale';
 import { englishCatalogue, type LocaleCatalogue, loadCatalogue, translationOf } from './resources';
-
-/** The language at launch: the member's saved choice, else the browser's (spec 1). */
-function initialLocale(): Locale {
-  return useLifeData.getState().app.locale ?? resolveLocale(globalThis.navigator?.language);
-}
 
 /** antd-mobile's texts of each language whose catalogue is here. */
 const antdLocales = new Map<Locale, AntdLocale>([['en', englishCatalogue.antd]]);
