@@ -194,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     clock,
     intervalMs: config.SWEEP_INTERVAL_MS,
-    sweeps: [...allSweeps(deps), ...deps.outbox.sweeps],
+    sweeps: [...allSweeps(deps, config), ...deps.outbox.sweeps],
     log: app.log,
   });
   app.addHook('preClose', async () => sweeper.stop());

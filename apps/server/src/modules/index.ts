@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import type { AppDeps } from '../platform/deps';
 import type { RegisteredCall } from '../platform/protocol';
 import type { RawRoute } from '../platform/raw-routes';
@@ -18,7 +19,7 @@ import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
 import { orderHandlers, orderSweeps } from './orders/calls';
 import { packageHandlers } from './packages/calls';
-import { paymentHandlers } from './payments/calls';
+import { paymentHandlers, paymentSweeps } from './payments/calls';
 import { paymentRoutes } from './payments/routes';
 import { reservationHandlers } from './reservations/calls';
 import { reservationSweeps } from './reservations/sweeps';
@@ -53,7 +54,12 @@ export const allCalls: RegisteredCall[] = [
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
-export const allSweeps = (deps: AppDeps): Sweep[] => [...reservationSweeps, ...catalogSweeps, ...orderSweeps(deps)];
+export const allSweeps = (deps: AppDeps, config: Config): Sweep[] => [
+  ...reservationSweeps,
+  ...catalogSweeps,
+  ...orderSweeps(deps),
+  ...paymentSweeps(config),
+];
 
 /**
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and

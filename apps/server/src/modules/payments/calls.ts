@@ -5,6 +5,9 @@ import { decideSandboxCharge, getSandboxCharge } from './sandbox';
 import * as payments from './service';
 import { settlers } from './settlements';
 
+/** The payments module's scheduled work (modules/index.ts): refunds a provider never answered, asked again. */
+export { refundSweeps as paymentSweeps } from './refunds';
+
 export const paymentHandlers = [
   handle(paymentCalls.getStatus, async (input, ctx) => ({
     payment: payments.toPaymentRecord(await payments.ownPaymentOrFail(ctx.db, ctx.user.uid, input.out_trade_no)),

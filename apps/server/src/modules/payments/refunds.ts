@@ -1,11 +1,12 @@
 import type { PaymentRefundStatus } from '@studio/contract/refunds';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
+import type { Sweep } from '../../platform/sweeper';
+import { afterCommit, runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
 import { paymentEvents, paymentRefunds, payments } from './schema';
 import { cardProvidersOf, type PaymentRow } from './service';
 
@@ -13,8 +14,11 @@ import { cardProvidersOf, type PaymentRow } from './service';
  * Refunds through the payment that took the money (RULES.md: "money back to the original method").
  * The wallet, the desk (offline), nothing-to-pay and the sandbox settle at once; a provider such as
  * Stripe is asked through its official refund call with the row's id as the idempotency key, and
- * its webhook confirms. Called inside the order's transaction, after the order row is locked, so two
- * approvals racing for one order pay once.
+ * its webhook confirms. The row is written inside the order's transaction, after the order row is
+ * locked, so two approvals racing for one order pay once; the provider is asked only once that
+ * transaction has committed (sendRefund), never while it holds the order's lock, and never for a
+ * row a rollback or a retried transaction threw away. A row the provider did not answer for stays
+ * pending without a provider reference, and the sweeper asks again under the same key.
  */
 
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
@@ -88,20 +92,77 @@ export async function refundOrderPayment(
       settledAt: instant ? r.now : null,
     })
     .returning();
-  if (instant) return row!;
-  const answer = await provider!.refund(payment!, row!);
-  const [updated] = await tx
-    .update(paymentRefunds)
-    .set({
-      status: answer.status,
-      providerRef: answer.providerRef,
-      settledAt: answer.status === 'pending' ? null : r.now,
-    })
-    .where(eq(paymentRefunds.id, row!.id))
-    .returning();
-  if (answer.status === 'failed') fail('REFUND_NOT_ALLOWED', { reason: 'the payment provider refused the refund' });
-  return updated!;
+  if (!instant) afterCommit(tx, (unit) => sendRefund(unit, provider!, payment!, row!, r.now).then(() => undefined));
+  return row!;
 }
+
+/**
+ * Asks the provider to pay a committed refund row back, under the row's idempotency key: a second ask
+ * (the sweeper's, another instance's) gets the same refund. Keeps the provider's reference, and its
+ * verdict when it already has one (a webhook may have settled the row first). Answers whether the
+ * provider answered; when it did not, the row is left for the sweeper.
+ */
+export async function sendRefund(
+  unit: Pick<UnitOfWorkDeps, 'db' | 'log'>,
+  provider: RefundProvider,
+  payment: PaymentRow,
+  row: PaymentRefundRow,
+  now: Date,
+): Promise<boolean> {
+  let answer: Awaited<ReturnType<RefundProvider['refund']>>;
+  try {
+    answer = await provider.refund(payment, row);
+  } catch (err) {
+    unit.log?.warn({ err, refund: row.id }, 'refund not sent to the provider: the sweeper asks again');
+    return false;
+  }
+  await unit.db
+    .update(paymentRefunds)
+    .set({ providerRef: answer.providerRef })
+    .where(and(eq(paymentRefunds.id, row.id), eq(paymentRefunds.providerRef, '')));
+  if (answer.status !== 'pending') {
+    await unit.db
+      .update(paymentRefunds)
+      .set({ status: answer.status, settledAt: now })
+      .where(and(eq(paymentRefunds.id, row.id), eq(paymentRefunds.status, 'pending')));
+  }
+  if (answer.status === 'failed') unit.log?.warn({ refund: row.id }, 'the payment provider refused a refund');
+  return true;
+}
+
+/** How long after its transaction a refund row's first ask may still be under way. */
+const RESEND_AFTER_MS = 60_000;
+
+/**
+ * The sweep that asks providers again for refunds they never answered (down, a timeout, an instance
+ * stopped between commit and asking). No lock: the idempotency key makes a second ask harmless.
+ */
+export const refundSweeps = (config: Config): Sweep[] => [
+  {
+    name: 'payments.resendRefunds',
+    async run(db, now) {
+      const due = await db
+        .select({ refund: paymentRefunds, payment: payments })
+        .from(paymentRefunds)
+        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+        .where(
+          and(
+            eq(paymentRefunds.status, 'pending'),
+            eq(paymentRefunds.providerRef, ''),
+            lte(paymentRefunds.createdAt, new Date(now.getTime() - RESEND_AFTER_MS)),
+          ),
+        )
+        .orderBy(paymentRefunds.createdAt)
+        .limit(50);
+      let sent = 0;
+      for (const { refund, payment } of due) {
+        const provider = refundProviderOf(config, refund.provider);
+        if (provider && (await sendRefund({ db }, provider, payment, refund, now))) sent += 1;
+      }
+      return sent;
+    },
+  },
+];
 
 function refundProviderOf(config: Config, name: string): RefundProvider | undefined {
   const provider = cardProvidersOf(config)[name as 'stripe'];

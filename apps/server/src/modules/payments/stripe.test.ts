@@ -6,10 +6,12 @@ import { paymentCalls, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSweeps } from '../../platform/sweeper';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
 import { placeOrder, setPayTypes } from '../orders/testing';
 import { buildAdmin, buildMember } from '../schedule/testing';
+import { paymentSweeps } from './calls';
 
 /*
  * The Stripe adapter without a network: the official SDK pointed at a local fakeStripe of the Checkout
@@ -49,6 +51,11 @@ function startFakeStripe() {
   const requests: { key: string; form: URLSearchParams; auth: string; url: string }[] = [];
   /** What a test sets up: run before a Checkout Session is answered, or fail it with a 500 that many times. */
   const checkout: { beforeAnswer?: () => Promise<void>; failures: number } = { failures: 0 };
+  /** The same for refunds. */
+  const refunding: { beforeAnswer?: () => Promise<void>; failures: number; refusals: number } = {
+    failures: 0,
+    refusals: 0,
+  };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
@@ -68,6 +75,22 @@ function startFakeStripe() {
         const form = new URLSearchParams(body);
         const key = String(req.headers['idempotency-key'] ?? '');
         requests.push({ key, form, auth: String(req.headers.authorization ?? ''), url: req.url });
+        if (refunding.refusals > 0) {
+          refunding.refusals -= 1;
+          res.writeHead(400, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Already refunded' },
+            }),
+          );
+          return;
+        }
+        if (refunding.failures > 0) {
+          refunding.failures -= 1;
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+          return;
+        }
         const refund = refunds.get(key) ?? {
           id: `re_test_${refunds.size + 1}`,
           object: 'refund' as const,
@@ -77,7 +100,7 @@ function startFakeStripe() {
           metadata: { refund_row_id: String(form.get('metadata[refund_row_id]')) },
         };
         refunds.set(key, refund);
-        json(refund);
+        void (refunding.beforeAnswer?.() ?? Promise.resolve()).then(() => json(refund));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
@@ -124,7 +147,7 @@ function startFakeStripe() {
       );
     });
   });
-  return { server, requests, sessions: byKey, refunds, checkout };
+  return { server, requests, sessions: byKey, refunds, checkout, refunding };
 }
 
 let t: TestApp;
@@ -174,6 +197,29 @@ const completed = (id: string, session: FakeSession, amount = session.amount_tot
   type: 'checkout.session.completed',
   data: { object: { ...session, amount_total: amount, payment_status: 'paid' } },
 });
+
+/** An order paid by card (the session completed by its webhook) that its member asks to refund. */
+async function stripeOrderAwaitingRefund() {
+  const goods = await buildGoods(t, adminToken);
+  const m = await buildMember(t);
+  const { order_no } = await placeOrder(t, m.token, {
+    items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+    delivery: 'pickup',
+  });
+  const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
+  const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
+  expect((await webhook(completed(`evt_paid_${order_no}`, session))).statusCode).toBe(200);
+  await t.call(orderCalls.applyRefund, { order_no, reason: 'Not needed' }, { token: m.token });
+  return { order_no, session };
+}
+
+/** The order's refund rows as stored. */
+async function refundRows(orderNo: string) {
+  const result = (await t.database.db.execute(
+    sql`select id, status, provider_ref from payment_refunds where ref = ${orderNo} order by created_at`,
+  )) as unknown as { rows: { id: string; status: string; provider_ref: string }[] };
+  return result.rows;
+}
 
 describe('Stripe', () => {
   it('is offered once its keys are set and staff switch it on; the sandbox card is not, whatever staff choose', async () => {
@@ -315,16 +361,7 @@ describe('Stripe', () => {
   });
 
   it('refunds through the official refund call, idempotently, and the refund webhook settles it once', async () => {
-    const goods = await buildGoods(t, adminToken);
-    const m = await buildMember(t);
-    const { order_no } = await placeOrder(t, m.token, {
-      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
-      delivery: 'pickup',
-    });
-    const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-    const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
-    expect((await webhook(completed('evt_refund_paid', session))).statusCode).toBe(200);
-    await t.call(orderCalls.applyRefund, { order_no, reason: 'Not needed' }, { token: m.token });
+    const { order_no, session } = await stripeOrderAwaitingRefund();
     const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
     expect(approved.order).toMatchObject({ status: ORDER_STATUS.refunded, refunded_amount: 1250 });
 
@@ -352,5 +389,69 @@ describe('Stripe', () => {
     const answer = await webhook(unknown);
     expect(answer.json()).toEqual({ received: true, outcome: 'unknown_refund' });
     expect(answer.statusCode).toBe(400);
+  });
+  it('asks Stripe for a refund only once the approval has committed: the order is not locked while Stripe answers', async () => {
+    const { order_no } = await stripeOrderAwaitingRefund();
+    const seen: number[] = [];
+    // Asked inside the approval's transaction, Stripe's answer waited for this lock, which waited for
+    // the answer: NOWAIT refused it on PostgreSQL, and PGlite never answered.
+    fakeStripe.refunding.beforeAnswer = async () => {
+      const locked = (await t.database.db.execute(
+        sql`select status from orders where id = ${order_no} for update nowait`,
+      )) as unknown as { rows: { status: number }[] };
+      seen.push(Number(locked.rows[0]?.status));
+    };
+    try {
+      const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
+      expect(approved.code, approved.msg).toBe(0);
+    } finally {
+      fakeStripe.refunding.beforeAnswer = undefined;
+    }
+    // The order was already committed as refunded when Stripe was asked, and the answer is kept.
+    expect(seen).toEqual([ORDER_STATUS.refunded]);
+    const [row] = await refundRows(order_no);
+    expect(row).toMatchObject({ status: 'pending', provider_ref: expect.stringMatching(/^re_test_/) });
+  });
+
+  it('Stripe down during a refund: the approval stands, the refund waits unsent, and the sweeper sends it once, under the same key', async () => {
+    const { order_no } = await stripeOrderAwaitingRefund();
+    const before = fakeStripe.requests.length;
+    fakeStripe.refunding.failures = 3; // the first try and the SDK's two retries
+    const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
+    expect(approved.code, approved.msg).toBe(0);
+    expect(approved.order).toMatchObject({ status: ORDER_STATUS.refunded, refunded_amount: 1250 });
+    const tried = fakeStripe.requests.slice(before).map((r) => r.key);
+    expect(tried).toHaveLength(3);
+    const [waiting] = await refundRows(order_no);
+    expect(waiting).toMatchObject({ status: 'pending', provider_ref: '' });
+    expect(tried[0]).toBe(`refund:${waiting!.id}`);
+
+    // Not yet: the first ask may still be under way on another instance.
+    const sweeps = paymentSweeps(t.config);
+    expect(await runSweeps(t.database.db, t.clock.now(), sweeps)).toEqual({ 'payments.resendRefunds': 0 });
+    const later = new Date(t.clock.now().getTime() + 61_000);
+    expect(await runSweeps(t.database.db, later, sweeps)).toEqual({ 'payments.resendRefunds': 1 });
+    expect(fakeStripe.requests.at(-1)!.key).toBe(tried[0]);
+    const [sent] = await refundRows(order_no);
+    expect(sent).toMatchObject({
+      id: waiting!.id,
+      status: 'pending',
+      provider_ref: expect.stringMatching(/^re_test_/),
+    });
+    expect(await runSweeps(t.database.db, later, sweeps)).toEqual({ 'payments.resendRefunds': 0 });
+    expect(fakeStripe.requests.length - before).toBe(4);
+  });
+  it('Stripe refuses a refund: the row is failed at once, nothing more is paid back, and it is not asked again', async () => {
+    const { order_no } = await stripeOrderAwaitingRefund();
+    const before = fakeStripe.requests.length;
+    fakeStripe.refunding.refusals = 1;
+    const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
+    expect(approved.code, approved.msg).toBe(0);
+    expect(fakeStripe.requests.length - before).toBe(1);
+    const [row] = await refundRows(order_no);
+    expect(row).toMatchObject({ status: 'failed', provider_ref: '' });
+    const later = new Date(t.clock.now().getTime() + 61_000);
+    expect(await runSweeps(t.database.db, later, paymentSweeps(t.config))).toEqual({ 'payments.resendRefunds': 0 });
+    expect(fakeStripe.requests.length - before).toBe(1);
   });
 });

@@ -69,14 +69,24 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     refunder: {
       // The official refund call on the session's PaymentIntent, idempotent on the refund row's id;
       // the row's id rides in the metadata so the refund webhook finds it.
+      // A refusal (a 4xx other than 429: already refunded, disputed...) is the provider's verdict and
+      // fails the row; anything else (down, a timeout, 429) throws, and the sweeper asks again.
       async refund(payment, row) {
-        const session = await stripe.checkout.sessions.retrieve(payment.providerRef);
-        const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-        if (!intent) throw new Error(`Stripe session ${payment.providerRef} has no PaymentIntent to refund`);
-        const refund = await stripe.refunds.create(
-          { payment_intent: intent, amount: row.amount, metadata: { refund_row_id: row.id, order_no: row.ref } },
-          { idempotencyKey: `refund:${row.id}` },
-        );
+        let refund: Stripe.Refund;
+        try {
+          const session = await stripe.checkout.sessions.retrieve(payment.providerRef);
+          const intent =
+            typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+          if (!intent) return { status: 'failed', providerRef: '' };
+          refund = await stripe.refunds.create(
+            { payment_intent: intent, amount: row.amount, metadata: { refund_row_id: row.id, order_no: row.ref } },
+            { idempotencyKey: `refund:${row.id}` },
+          );
+        } catch (error) {
+          const status = error instanceof Stripe.errors.StripeError ? (error.statusCode ?? 0) : 0;
+          if (status >= 400 && status < 500 && status !== 429) return { status: 'failed', providerRef: '' };
+          throw error;
+        }
         const status =
           refund.status === 'succeeded'
             ? 'succeeded'
