@@ -122,6 +122,9 @@ test('a member claims a coupon, pays with it and with points, applies for a refu
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(desk.getByText('Refund approved')).toBeVisible();
     await expect(row.getByText('Approved')).toBeVisible();
+    // Paid by wallet: the money is back at once.
+    await expect(row.getByText('Money paid back')).toBeVisible();
+    await saveScreenshot(desk, 'admin-refund-approved');
     await desk.context().close();
   });
 

@@ -12,6 +12,10 @@ export const REFUND_STATUSES = ['pending', 'approved', 'refused', 'cancelled'] a
 export const refundStatus = z.enum(REFUND_STATUSES);
 export type RefundStatus = z.infer<typeof refundStatus>;
 
+/** The money side of a refund, per payment returned: settled at once (wallet, desk) or when the provider confirms. */
+export const PAYMENT_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
 export const REFUND_REASON_MAX = 200;
 export const REFUND_MAX_IMAGES = 9;
 
@@ -27,9 +31,11 @@ export const refundRecord = z.object({
   refuse_reason: z.string(),
   created_at: isoDateTime,
   decided_at: isoDateTime.nullable(),
+  /**
+   * Where the approved money stands: `pending` on its way (a card refund its provider has not
+   * confirmed yet), `succeeded` back where it was paid from, `failed` refused by the provider (the
+   * studio returns it another way). Null until approved, or when nothing was to go back.
+   */
+  money: z.enum(PAYMENT_REFUND_STATUSES).nullable(),
 });
 export type RefundRecord = z.infer<typeof refundRecord>;
-
-/** The money side of a refund, per payment returned: settled at once (wallet, desk) or when the provider confirms. */
-export const PAYMENT_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];

@@ -18,6 +18,7 @@ import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { useConfirmDanger } from '@/shared/ui/confirm';
 import { Page, QueryState } from '@/shared/ui/page';
 import { RefundActions } from '../refunds/refund-actions';
+import { RefundMoneyTag } from '../refunds/refund-money';
 import { OrderStatusTag } from './order-status';
 
 /** One order: its lines, amounts, member, address and history; mark an offline payment received, ship, cancel. */
@@ -167,6 +168,9 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
                         <Flex vertical gap={4}>
                           <span>
                             {t(`refunds.statuses.${order.refund.status}`)} · {order.refund.reason}
+                          </span>
+                          <span>
+                            <RefundMoneyTag refund={order.refund} />
                           </span>
                           {order.refund.refuse_reason && (
                             <span className="secondary-text">{order.refund.refuse_reason}</span>

@@ -12,6 +12,7 @@ import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
 import { orderItemsText } from '../orders/order-status';
 import { RefundActions } from './refund-actions';
+import { RefundMoneyTag } from './refund-money';
 
 const STATUS_COLORS = { pending: 'orange', approved: 'green', refused: 'red', cancelled: 'default' } as const;
 
@@ -88,7 +89,12 @@ export function RefundsPage() {
       key: 'status',
       title: t('status'),
       render: (_, o) =>
-        o.refund ? <Tag color={STATUS_COLORS[o.refund.status]}>{t(`refunds.statuses.${o.refund.status}`)}</Tag> : null,
+        o.refund ? (
+          <Space direction="vertical" size={4}>
+            <Tag color={STATUS_COLORS[o.refund.status]}>{t(`refunds.statuses.${o.refund.status}`)}</Tag>
+            <RefundMoneyTag refund={o.refund} />
+          </Space>
+        ) : null,
     },
     { key: 'actions', title: t('common:table.actions'), render: (_, o) => <RefundActions order={o} /> },
   ];

@@ -1,11 +1,11 @@
 import type { Locale } from '@studio/contract/locale';
 import { ORDER_STATUS, type OrderAction, type OrderRecord, orderStatusNameOf } from '@studio/contract/orders';
-import type { RefundRecord } from '@studio/contract/refunds';
+import type { PaymentRefundStatus, RefundRecord } from '@studio/contract/refunds';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { briefsOf } from '../account/service';
-import { refundedAmounts } from '../payments/refunds';
+import { refundMoney } from '../payments/refunds';
 import { paidAmounts } from '../payments/service';
 import * as repo from './repo';
 
@@ -57,6 +57,7 @@ export function toOrderRecord(
   locale?: Locale,
   refund?: repo.RefundRow,
   refunded = 0,
+  money: PaymentRefundStatus | null = null,
 ): OrderRecord {
   const shown = lines.map((l) => toLine(l, locale));
   return {
@@ -75,7 +76,7 @@ export function toOrderRecord(
     pay_amount: row.payAmount,
     paid_amount: paid,
     refunded_amount: refunded,
-    refund: refund ? toRefundRecord(refund) : null,
+    refund: refund ? toRefundRecord(refund, money) : null,
     reviewed: row.reviewedAt !== null,
     item_count: shown.reduce((n, l) => n + l.buy_num, 0),
     lines: shown,
@@ -103,7 +104,7 @@ export function toOrderRecord(
   };
 }
 
-function toRefundRecord(r: repo.RefundRow): RefundRecord {
+function toRefundRecord(r: repo.RefundRow, money: PaymentRefundStatus | null): RefundRecord {
   return {
     _id: r.id,
     status: r.status,
@@ -114,6 +115,7 @@ function toRefundRecord(r: repo.RefundRow): RefundRecord {
     refuse_reason: r.refuseReason,
     created_at: r.createdAt.toISOString(),
     decided_at: iso(r.decidedAt),
+    money,
   };
 }
 
@@ -126,9 +128,9 @@ export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: L
     () => repo.eventsOf(db, ids),
     () => paidAmounts(db, ids),
     () => repo.latestRefunds(db, ids),
-    () => refundedAmounts(db, ids),
+    () => refundMoney(db, ids),
   ] as const;
-  const [lines, events, paid, refunds, refunded] =
+  const [lines, events, paid, refunds, money] =
     db instanceof PgTransaction
       ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
       : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
@@ -140,7 +142,8 @@ export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: L
       paid.get(r.id) ?? 0,
       locale,
       refunds.get(r.id),
-      refunded.get(r.id) ?? 0,
+      money.refunded.get(r.id) ?? 0,
+      money.moneyOf.get(refunds.get(r.id)?.id ?? '') ?? null,
     ),
   );
 }

@@ -68,7 +68,7 @@ describe('refunds', () => {
     expect(applied.order).toMatchObject({
       status: S.refund_requested,
       actions: ['cancel_refund', 'refund_details'],
-      refund: { status: 'pending', reason: 'Wrong colour', requested_amount: 2300 },
+      refund: { status: 'pending', reason: 'Wrong colour', requested_amount: 2300, money: null },
     });
     const cancelled = await t.call(orderCalls.cancelRefund, { order_no }, { token: m.token });
     expect(cancelled.order).toMatchObject({ status: S.paid, refund: { status: 'cancelled' } });
@@ -82,7 +82,8 @@ describe('refunds', () => {
     expect(approved.order).toMatchObject({
       status: S.refunded,
       refunded_amount: 2300,
-      refund: { status: 'approved', approved_amount: 2300 },
+      // Back in the wallet at once.
+      refund: { status: 'approved', approved_amount: 2300, money: 'succeeded' },
       actions: ['refund_details'],
     });
     expect(await wallet(m.token)).toBe(5000);

@@ -40,6 +40,34 @@ export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): 
 }
 
 /**
+ * Per order, what has gone back (rows that did not fail), and where the money of each refund
+ * application stands (its row's status): one read for a page of orders.
+ */
+export async function refundMoney(
+  db: DbOrTx,
+  orderNos: readonly string[],
+): Promise<{ refunded: Map<string, number>; moneyOf: Map<string, PaymentRefundStatus> }> {
+  const refunded = new Map<string, number>();
+  const moneyOf = new Map<string, PaymentRefundStatus>();
+  if (!orderNos.length) return { refunded, moneyOf };
+  const rows = await db
+    .select({
+      ref: paymentRefunds.ref,
+      refundId: paymentRefunds.refundId,
+      status: paymentRefunds.status,
+      amount: paymentRefunds.amount,
+    })
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.ref, [...orderNos]))
+    .orderBy(paymentRefunds.createdAt);
+  for (const row of rows) {
+    if (row.status !== 'failed') refunded.set(row.ref, (refunded.get(row.ref) ?? 0) + row.amount);
+    moneyOf.set(row.refundId, row.status);
+  }
+  return { refunded, moneyOf };
+}
+
+/**
  * The order's settled payment, if any (there is at most one: payments_one_settled_per_order). Not
  * locked: the caller holds the order's lock, which every refund of the order takes first.
  */

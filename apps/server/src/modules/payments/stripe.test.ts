@@ -363,7 +363,11 @@ describe('Stripe', () => {
   it('refunds through the official refund call, idempotently, and the refund webhook settles it once', async () => {
     const { order_no, session } = await stripeOrderAwaitingRefund();
     const approved = await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
-    expect(approved.order).toMatchObject({ status: ORDER_STATUS.refunded, refunded_amount: 1250 });
+    expect(approved.order).toMatchObject({
+      status: ORDER_STATUS.refunded,
+      refunded_amount: 1250,
+      refund: { status: 'approved', money: 'pending' },
+    });
 
     const sent = fakeStripe.requests.at(-1)!;
     expect(sent.url).toBe('/v1/refunds');
@@ -381,6 +385,8 @@ describe('Stripe', () => {
     });
     const answers = await Promise.all([webhook(succeeded('evt_re_1')), webhook(succeeded('evt_re_1'))]);
     expect(answers.map((a) => a.json().outcome).sort()).toEqual(['repeat', 'settled']);
+    const settled = await t.call(adminOrderCalls.getInfo, { order_no }, { token: adminToken });
+    expect(settled.order.refund).toMatchObject({ money: 'succeeded' });
     expect((await webhook(succeeded('evt_re_2'))).json().outcome).toBe('already_settled');
     const unknown = {
       ...succeeded('evt_re_3'),
@@ -450,6 +456,9 @@ describe('Stripe', () => {
     expect(fakeStripe.requests.length - before).toBe(1);
     const [row] = await refundRows(order_no);
     expect(row).toMatchObject({ status: 'failed', provider_ref: '' });
+    // Staff and the member see it: nothing went back.
+    const shown = await t.call(adminOrderCalls.getInfo, { order_no }, { token: adminToken });
+    expect(shown.order).toMatchObject({ refunded_amount: 0, refund: { status: 'approved', money: 'failed' } });
     const later = new Date(t.clock.now().getTime() + 61_000);
     expect(await runSweeps(t.database.db, later, paymentSweeps(t.config))).toEqual({ 'payments.resendRefunds': 0 });
     expect(fakeStripe.requests.length - before).toBe(1);

@@ -13,6 +13,7 @@ import { Countdown } from '../components/countdown';
 import { OrderActions } from '../components/order-actions';
 import { OrderLines } from '../components/order-lines';
 import { OrderStatus } from '../components/order-status';
+import { RefundProgress } from '../components/refund-progress';
 import '../components/orders.css';
 
 /** user/order/info (and course/order-info): lines, amounts, status and timeline, pickup QR, shipping. */
@@ -109,54 +110,6 @@ export function OrderInfoPage() {
         </>
       )}
     </div>
-  );
-}
-
-/** Where the refund stands: applied (with the reason), approved (the amount, back to where it was paid from) or refused (why). */
-function RefundProgress({ order }: { order: OrderRecord }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const r = order.refund!;
-  return (
-    <section className="card stack-tight" aria-labelledby="refund-title">
-      <h2 className="section-title" id="refund-title">
-        {t('orders.refund.progress')}
-      </h2>
-      <p>
-        <strong className={r.status === 'refused' ? 'is-danger' : undefined}>
-          {t(`orders.refund.status.${r.status}`)}
-        </strong>
-      </p>
-      <dl className="order-facts">
-        <div>
-          <dt className="secondary">{t('orders.refund.appliedAt')}</dt>
-          <dd className="figures">{format.dateTime(r.created_at)}</dd>
-        </div>
-        <div>
-          <dt className="secondary">{t('orders.refund.reason')}</dt>
-          <dd>{r.reason}</dd>
-        </div>
-        <div>
-          <dt className="secondary">{t('orders.refund.requested')}</dt>
-          <dd className="figures">{format.money(r.requested_amount)}</dd>
-        </div>
-        {r.approved_amount !== null && (
-          <div>
-            <dt className="secondary">{t('orders.refund.approved')}</dt>
-            <dd className="figures">{format.money(r.approved_amount)}</dd>
-          </div>
-        )}
-        {r.refuse_reason && (
-          <div>
-            <dt className="secondary">{t('orders.refund.refuseReason')}</dt>
-            <dd>{r.refuse_reason}</dd>
-          </div>
-        )}
-      </dl>
-      {r.status === 'approved' && order.pay_type && (
-        <p className="secondary">{t('orders.refund.backTo', { method: t(`orders.payTypes.${order.pay_type}`) })}</p>
-      )}
-    </section>
   );
 }
 

@@ -1,0 +1,57 @@
+import type { OrderRecord } from '@studio/contract/orders';
+import type { RefundRecord } from '@studio/contract/refunds';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@/i18n/i18n';
+import { RefundProgress } from './refund-progress';
+
+// Money reads the studio's currency; its info never arrives here, so the default currency is used.
+vi.stubGlobal('fetch', () => new Promise(() => {}));
+afterEach(cleanup);
+
+const refund: RefundRecord = {
+  _id: 'r1',
+  status: 'approved',
+  reason: 'Wrong size',
+  images: [],
+  requested_amount: 1250,
+  approved_amount: 1250,
+  refuse_reason: '',
+  created_at: '2026-11-20T10:00:00.000Z',
+  decided_at: '2026-11-21T10:00:00.000Z',
+  money: null,
+};
+
+const show = (r: Partial<RefundRecord>) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RefundProgress order={{ pay_type: 'stripe', refund: { ...refund, ...r } } as OrderRecord} />
+    </QueryClientProvider>,
+  );
+
+describe('RefundProgress', () => {
+  it('says where the approved money is: on its way, paid back, or refused by the provider', () => {
+    show({ money: 'pending' });
+    expect(screen.getByText('On its way back to: Card')).toBeTruthy();
+    cleanup();
+    show({ money: 'succeeded' });
+    expect(screen.getByText('Paid back to: Card')).toBeTruthy();
+    cleanup();
+    show({ money: 'failed' });
+    const failed = screen.getByText(/did not go through/);
+    expect(failed.textContent).toBe(
+      'The refund to Card did not go through. The studio will contact you to return it another way.',
+    );
+    expect(failed.className).toBe('is-danger');
+  });
+
+  it('says nothing of money before staff decide, or after they refuse', () => {
+    show({ status: 'pending', approved_amount: null, decided_at: null, money: null });
+    expect(screen.queryByText(/back to|go through/)).toBeNull();
+    cleanup();
+    show({ status: 'refused', approved_amount: null, refuse_reason: 'Used', money: null });
+    expect(screen.getByText('Used')).toBeTruthy();
+    expect(screen.queryByText(/back to|go through/)).toBeNull();
+  });
+});

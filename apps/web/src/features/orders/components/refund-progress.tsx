@@ -1,0 +1,56 @@
+import type { OrderRecord } from '@studio/contract/orders';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/shared/format/use-format';
+
+/**
+ * Where the refund stands: applied (with the reason), approved (the amount, and where the money is: on
+ * its way, back where it was paid from, or refused by the provider) or refused (why).
+ */
+export function RefundProgress({ order }: { order: OrderRecord }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const r = order.refund!;
+  return (
+    <section className="card stack-tight" aria-labelledby="refund-title">
+      <h2 className="section-title" id="refund-title">
+        {t('orders.refund.progress')}
+      </h2>
+      <p>
+        <strong className={r.status === 'refused' ? 'is-danger' : undefined}>
+          {t(`orders.refund.status.${r.status}`)}
+        </strong>
+      </p>
+      <dl className="order-facts">
+        <div>
+          <dt className="secondary">{t('orders.refund.appliedAt')}</dt>
+          <dd className="figures">{format.dateTime(r.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="secondary">{t('orders.refund.reason')}</dt>
+          <dd>{r.reason}</dd>
+        </div>
+        <div>
+          <dt className="secondary">{t('orders.refund.requested')}</dt>
+          <dd className="figures">{format.money(r.requested_amount)}</dd>
+        </div>
+        {r.approved_amount !== null && (
+          <div>
+            <dt className="secondary">{t('orders.refund.approved')}</dt>
+            <dd className="figures">{format.money(r.approved_amount)}</dd>
+          </div>
+        )}
+        {r.refuse_reason && (
+          <div>
+            <dt className="secondary">{t('orders.refund.refuseReason')}</dt>
+            <dd>{r.refuse_reason}</dd>
+          </div>
+        )}
+      </dl>
+      {r.money && order.pay_type && (
+        <p className={r.money === 'failed' ? 'is-danger' : 'secondary'}>
+          {t(`orders.refund.money.${r.money}`, { method: t(`orders.payTypes.${order.pay_type}`) })}
+        </p>
+      )}
+    </section>
+  );
+}
