@@ -125,6 +125,23 @@ describe('unit of work', () => {
     expect(ran).toEqual([1]);
   });
 
+  it('runs a hook asked for under a key once per transaction, and again in the next one', async () => {
+    const ran: string[] = [];
+    const forget = (name: string) => async () => {
+      ran.push(name);
+    };
+    await runUnitOfWork({ db: t.app.db }, async ({ tx }) => {
+      afterCommit(tx, forget('balances of u1'), 'forget:u1');
+      afterCommit(tx, forget('balances of u1, again'), 'forget:u1');
+      afterCommit(tx, forget('balances of u2'), 'forget:u2');
+      afterCommit(tx, forget('unkeyed'));
+      afterCommit(tx, forget('unkeyed'));
+    });
+    expect(ran).toEqual(['balances of u1', 'balances of u2', 'unkeyed', 'unkeyed']);
+    await runUnitOfWork({ db: t.app.db }, async ({ tx }) => afterCommit(tx, forget('next'), 'forget:u1'));
+    expect(ran.at(-1)).toBe('next');
+  });
+
   it('refuses an after-commit hook outside a unit of work', async () => {
     await expect(t.app.db.transaction(async (tx) => afterCommit(tx, async () => undefined))).rejects.toThrow(
       'unit of work',

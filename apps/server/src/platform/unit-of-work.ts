@@ -62,18 +62,28 @@ export interface UnitOfWorkDeps {
 /** Work a change asks for once its transaction has committed: what instances remember of it, forgotten. */
 export type CommitHook = (unit: UnitOfWorkDeps) => Promise<void>;
 
-/** The hooks of each transaction runUnitOfWork has open. */
-const commitHooks = new WeakMap<Tx, CommitHook[]>();
+/** The hooks of each transaction runUnitOfWork has open, and the keys of those asked for once. */
+interface CommitHooks {
+  list: CommitHook[];
+  keys: Set<string>;
+}
+const commitHooks = new WeakMap<Tx, CommitHooks>();
 
 /**
  * Runs `hook` once the transaction of `tx` has committed, before the unit of work answers; not at all
  * if it rolls back (or is run again). For code deep inside a transaction that holds only `tx` (the
  * wallet's ledger). Every transaction is a unit of work's; another is a programming error.
  */
-export function afterCommit(tx: Tx, hook: CommitHook): void {
+export function afterCommit(tx: Tx, hook: CommitHook, once?: string): void {
   const hooks = commitHooks.get(tx);
   if (!hooks) throw new Error('afterCommit needs the transaction of a unit of work');
-  hooks.push(hook);
+  // A hook under a key runs once per transaction however often it is asked for (forgetting a
+  // member's balances after each of the ledger entries of one payment: one broadcast, not one each).
+  if (once !== undefined) {
+    if (hooks.keys.has(once)) return;
+    hooks.keys.add(once);
+  }
+  hooks.list.push(hook);
 }
 
 /** The transaction of a unit of work, and how it asks for pushes. */
@@ -102,7 +112,7 @@ export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => 
   for (let attempt = 1; ; attempt++) {
     const pushes: { userId: string | null; event: RealtimeEvent }[] = [];
     const durable: string[] = [];
-    const hooks: CommitHook[] = [];
+    const hooks: CommitHooks = { list: [], keys: new Set() };
     let value: T;
     try {
       value = await deps.db.transaction((tx) => {
@@ -125,7 +135,7 @@ export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => 
       deps.log?.info({ attempt, code: pgCode(error) }, 'transaction retried');
       continue;
     }
-    for (const hook of hooks) {
+    for (const hook of hooks.list) {
       await hook(deps).catch((err: unknown) => deps.log?.error({ err }, 'after-commit work failed'));
     }
     await deliverAll(deps, pushes);

@@ -108,7 +108,8 @@ async function postEntry(
     .returning({ balance: walletAccounts.balance });
   if (!moved) fail(book === 'money' ? 'BALANCE_INSUFFICIENT' : 'POINTS_INSUFFICIENT');
   // The member's balances, remembered for their user info on every instance, are read afresh after commit.
-  afterCommit(tx, async (unit) => unit.deps?.memo?.forget(balancesMemoKey(entry.userId)));
+  const balances = balancesMemoKey(entry.userId);
+  afterCommit(tx, async (unit) => unit.deps?.memo?.forget(balances), `forget:${balances}`);
   const [written] = await tx
     .insert(walletLedger)
     .values({
