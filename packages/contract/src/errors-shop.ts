@@ -84,6 +84,13 @@ export const shopErrors = {
       '該課程包已預約過課程，無法退款',
     ),
   },
+  REFUND_REPAY_NOT_NEEDED: {
+    msg: m(
+      'Only a refund its payment provider refused is paid back another way',
+      '只有被支付渠道拒绝的退款才需要以其他方式退还',
+      '只有被支付渠道拒絕的退款才需要以其他方式退還',
+    ),
+  },
   REFUND_NOT_FOUND: {
     msg: m('No refund is waiting for this order', '该订单没有待处理的退款', '該訂單沒有待處理的退款'),
   },

@@ -5,7 +5,7 @@ import type { Flow } from './flow';
 import type { Locale } from './locale';
 import { NO_PAYMENT, payType, providerRedirect } from './payments';
 import { defineCall } from './protocol';
-import { REFUND_MAX_IMAGES, REFUND_REASON_MAX, refundRecord } from './refunds';
+import { REFUND_MAX_IMAGES, REFUND_REASON_MAX, REPAY_METHODS, refundRecord } from './refunds';
 import { reviewItemInput } from './reviews';
 import { MAX_BUY_NUM } from './shop';
 import { id, isoDateTime, paged, pageQuery, sortableListQuery } from './validators';
@@ -365,6 +365,17 @@ export const adminOrderCalls = {
   approveRefund: defineCall(
     'admin/order.approveRefund',
     z.object({ order_no: id, amount: z.number().int().min(1).optional() }).strict(),
+    z.object({ order: adminOrderRecord }),
+    refunds,
+  ),
+  /**
+   * A refund its provider refused (`refund.money.status` failed), paid back another way: handed
+   * back at the desk (`offline`, recorded) or credited to the member's wallet (`balance`). Once: the
+   * money then stands as paid back.
+   */
+  repayRefund: defineCall(
+    'admin/order.repayRefund',
+    z.object({ order_no: id, method: z.enum(REPAY_METHODS) }).strict(),
     z.object({ order: adminOrderRecord }),
     refunds,
   ),

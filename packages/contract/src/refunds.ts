@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_PAYMENT, payType } from './payments';
 import { isoDateTime } from './validators';
 
 /*
@@ -15,6 +16,9 @@ export type RefundStatus = z.infer<typeof refundStatus>;
 /** The money side of a refund, per payment returned: settled at once (wallet, desk) or when the provider confirms. */
 export const PAYMENT_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
+/** How staff pay back a refund its provider refused: at the desk, or to the member's wallet. */
+export const REPAY_METHODS = ['offline', 'balance'] as const;
 
 export const REFUND_REASON_MAX = 200;
 export const REFUND_MAX_IMAGES = 9;
@@ -33,9 +37,15 @@ export const refundRecord = z.object({
   decided_at: isoDateTime.nullable(),
   /**
    * Where the approved money stands: `pending` on its way (a card refund its provider has not
-   * confirmed yet), `succeeded` back where it was paid from, `failed` refused by the provider (the
-   * studio returns it another way). Null until approved, or when nothing was to go back.
+   * confirmed yet), `succeeded` back, `failed` refused by the provider (staff then pay it back
+   * another way: `admin/order.repayRefund`). Null until approved, or when nothing was to go back.
    */
-  money: z.enum(PAYMENT_REFUND_STATUSES).nullable(),
+  money: z
+    .object({
+      status: z.enum(PAYMENT_REFUND_STATUSES),
+      /** Where it goes back: the method that paid, or the desk or the wallet when staff repaid it. */
+      method: z.union([payType, z.literal(NO_PAYMENT)]),
+    })
+    .nullable(),
 });
 export type RefundRecord = z.infer<typeof refundRecord>;

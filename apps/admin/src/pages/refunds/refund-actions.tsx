@@ -1,7 +1,7 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { type AdminOrderRecord, adminOrderCalls } from '@studio/contract/orders';
-import { REFUND_REASON_MAX } from '@studio/contract/refunds';
+import { REFUND_REASON_MAX, type REPAY_METHODS } from '@studio/contract/refunds';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,14 @@ import { requiredRule } from '@/shared/forms/forms';
 import { MoneyInput } from '@/shared/forms/money-input';
 import { usePermission } from '@/shared/session/permissions';
 
+type RepayMethod = (typeof REPAY_METHODS)[number];
+
 const INVALIDATES = [[adminOrderCalls.getRefunds.url], [adminOrderCalls.getList.url], [adminOrderCalls.getInfo.url]];
 
 /**
- * Approve (all that is left, or part of it) or refuse (with a reason) a waiting refund application.
- * Each asks first and says what will happen; the server decides once however often it is pressed.
+ * Approve (all that is left, or part of it) or refuse (with a reason) a waiting refund application;
+ * once approved, pay back another way what the payment provider refused. Each asks first and says
+ * what will happen; the server decides once however often it is pressed.
  */
 export function RefundActions({ order }: { order: AdminOrderRecord }) {
   const { t } = useTranslation('orders');
@@ -51,6 +54,7 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
       },
     },
   );
+  if (mayDecide && order.refund?.money?.status === 'failed') return <RepayActions order={order} />;
   if (!mayDecide || order.refund?.status !== 'pending' || order.status_name !== 'refund_requested') return null;
   return (
     <>
@@ -115,5 +119,34 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
         </Form>
       </Modal>
     </>
+  );
+}
+
+/** A refund its provider refused: record it handed back at the desk, or credit it to the member's wallet. */
+function RepayActions({ order }: { order: AdminOrderRecord }) {
+  const { t } = useTranslation('orders');
+  const { message, modal } = App.useApp();
+  const format = useFormat();
+  const amount = format.money(order.refund?.approved_amount ?? 0);
+  const repay = useCallMutation(
+    (method: RepayMethod) => call(adminOrderCalls.repayRefund, { order_no: order.order_no, method }),
+    { invalidates: INVALIDATES, onSuccess: () => void message.success(t('refunds.repaid')) },
+  );
+  const ask = (method: RepayMethod) =>
+    modal.confirm({
+      title: t('refunds.repayTitle', { amount, order: order.order_no }),
+      content: t(method === 'offline' ? 'refunds.repayDeskHelp' : 'refunds.repayWalletHelp', { amount }),
+      okText: t(method === 'offline' ? 'refunds.repayDesk' : 'refunds.repayWallet'),
+      onOk: () => repay.mutateAsync(method),
+    });
+  return (
+    <Space size={4} wrap>
+      <Button size="small" loading={repay.isPending} onClick={() => ask('offline')}>
+        {t('refunds.repayDesk')}
+      </Button>
+      <Button size="small" loading={repay.isPending} onClick={() => ask('balance')}>
+        {t('refunds.repayWallet')}
+      </Button>
+    </Space>
   );
 }

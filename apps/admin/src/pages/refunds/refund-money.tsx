@@ -11,5 +11,5 @@ const MONEY_COLORS = { pending: 'gold', succeeded: 'green', failed: 'red' } as c
 export function RefundMoneyTag({ refund }: { refund: RefundRecord | null }) {
   const { t } = useTranslation('orders');
   if (!refund?.money) return null;
-  return <Tag color={MONEY_COLORS[refund.money]}>{t(`refunds.money.${refund.money}`)}</Tag>;
+  return <Tag color={MONEY_COLORS[refund.money.status]}>{t(`refunds.money.${refund.money.status}`)}</Tag>;
 }

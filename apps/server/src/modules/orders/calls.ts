@@ -22,6 +22,7 @@ export const orderHandlers = [
   handle(orderCalls.cancelRefund, async (input, ctx) => ({ order: await refunds.cancelRefund(ctx, input.order_no) })),
   handle(adminOrderCalls.approveRefund, async (input, ctx) => ({ order: await refunds.approveRefund(ctx, input) })),
   handle(adminOrderCalls.refuseRefund, async (input, ctx) => ({ order: await refunds.refuseRefund(ctx, input) })),
+  handle(adminOrderCalls.repayRefund, async (input, ctx) => ({ order: await refunds.repayRefund(ctx, input) })),
   handle(adminOrderCalls.getRefunds, (input, ctx) => refunds.refundQueue(ctx, input.status, input)),
   handle(adminOrderCalls.getList, (input, ctx) => staff.adminListOrders(ctx, input)),
   handle(adminOrderCalls.getInfo, async (input, ctx) => ({

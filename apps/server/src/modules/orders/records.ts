@@ -1,11 +1,11 @@
 import type { Locale } from '@studio/contract/locale';
 import { ORDER_STATUS, type OrderAction, type OrderRecord, orderStatusNameOf } from '@studio/contract/orders';
-import type { PaymentRefundStatus, RefundRecord } from '@studio/contract/refunds';
+import type { RefundRecord } from '@studio/contract/refunds';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { briefsOf } from '../account/service';
-import { refundMoney } from '../payments/refunds';
+import { type RefundMoney, refundMoney } from '../payments/refunds';
 import { paidAmounts } from '../payments/service';
 import * as repo from './repo';
 
@@ -57,7 +57,7 @@ export function toOrderRecord(
   locale?: Locale,
   refund?: repo.RefundRow,
   refunded = 0,
-  money: PaymentRefundStatus | null = null,
+  money: RefundMoney | null = null,
 ): OrderRecord {
   const shown = lines.map((l) => toLine(l, locale));
   return {
@@ -104,7 +104,7 @@ export function toOrderRecord(
   };
 }
 
-function toRefundRecord(r: repo.RefundRow, money: PaymentRefundStatus | null): RefundRecord {
+function toRefundRecord(r: repo.RefundRow, money: RefundMoney | null): RefundRecord {
   return {
     _id: r.id,
     status: r.status,

@@ -83,7 +83,7 @@ describe('refunds', () => {
       status: S.refunded,
       refunded_amount: 2300,
       // Back in the wallet at once.
-      refund: { status: 'approved', approved_amount: 2300, money: 'succeeded' },
+      refund: { status: 'approved', approved_amount: 2300, money: { status: 'succeeded', method: 'balance' } },
       actions: ['refund_details'],
     });
     expect(await wallet(m.token)).toBe(5000);

@@ -8,7 +8,7 @@ import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { uploadedImage } from '../account/service';
 import { returnStock } from '../catalog/service';
 import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
-import { refundableOf, refundOrderPayment } from '../payments/refunds';
+import { refundableOf, refundOrderPayment, repayFailedRefund } from '../payments/refunds';
 import { creditWallet, settleRefundedOrderPoints } from '../wallet/service';
 import { changeOwn, move, refuse, staffChange } from './flow';
 import { adminOrderRecords } from './records';
@@ -146,6 +146,34 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
           locale: ctx.locale,
           note,
         });
+  });
+
+/**
+ * Staff pay back another way a refund its provider refused: handed back at the desk (recorded), or
+ * credited to the member's wallet. The order stays where the approval put it; the refund's money
+ * then stands as paid back.
+ */
+export const repayRefund = (ctx: CallContext, input: { order_no: string; method: 'offline' | 'balance' }) =>
+  staffChange(ctx, input.order_no, async (work, order, now) => {
+    const application = (await repo.latestRefunds(work.tx, [order.id])).get(order.id);
+    if (application?.status !== 'approved') fail('REFUND_REPAY_NOT_NEEDED');
+    const repaid = await repayFailedRefund(work.tx, {
+      orderNo: order.id,
+      refundId: application!.id,
+      method: input.method,
+      now,
+    });
+    if (repaid.provider === 'balance') {
+      await creditWallet(work, {
+        userId: order.userId,
+        amount: repaid.amount,
+        kind: 'refund',
+        key: `refund:${repaid.id}`,
+        ref: order.id,
+        at: now,
+      });
+    }
+    return order;
   });
 
 export async function refundQueue(ctx: CallContext, status: RefundStatus | undefined, page: Page) {

@@ -1,5 +1,5 @@
-import type { PaymentRefundStatus } from '@studio/contract/refunds';
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { PaymentRefundStatus, RefundRecord } from '@studio/contract/refunds';
+import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -39,6 +39,9 @@ export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): 
   return new Map(rows.map((r) => [r.ref, r.amount]));
 }
 
+/** Where a refund application's money stands, and by which way it goes back. */
+export type RefundMoney = NonNullable<RefundRecord['money']>;
+
 /**
  * Per order, what has gone back (rows that did not fail), and where the money of each refund
  * application stands (its row's status): one read for a page of orders.
@@ -46,9 +49,9 @@ export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): 
 export async function refundMoney(
   db: DbOrTx,
   orderNos: readonly string[],
-): Promise<{ refunded: Map<string, number>; moneyOf: Map<string, PaymentRefundStatus> }> {
+): Promise<{ refunded: Map<string, number>; moneyOf: Map<string, RefundMoney> }> {
   const refunded = new Map<string, number>();
-  const moneyOf = new Map<string, PaymentRefundStatus>();
+  const moneyOf = new Map<string, RefundMoney>();
   if (!orderNos.length) return { refunded, moneyOf };
   const rows = await db
     .select({
@@ -56,13 +59,15 @@ export async function refundMoney(
       refundId: paymentRefunds.refundId,
       status: paymentRefunds.status,
       amount: paymentRefunds.amount,
+      provider: paymentRefunds.provider,
     })
     .from(paymentRefunds)
     .where(inArray(paymentRefunds.ref, [...orderNos]))
-    .orderBy(paymentRefunds.createdAt);
+    .orderBy(paymentRefunds.createdAt, paymentRefunds.id);
   for (const row of rows) {
     if (row.status !== 'failed') refunded.set(row.ref, (refunded.get(row.ref) ?? 0) + row.amount);
-    moneyOf.set(row.refundId, row.status);
+    // An application's latest row: a failed one repaid by staff is followed by the repayment.
+    moneyOf.set(row.refundId, { status: row.status, method: row.provider as RefundMoney['method'] });
   }
   return { refunded, moneyOf };
 }
@@ -191,6 +196,40 @@ export const refundSweeps = (config: Config): Sweep[] => [
     },
   },
 ];
+
+/**
+ * A refund application's money that its provider refused, paid back another way by staff: at the desk
+ * (recorded as given back) or to the wallet (the caller credits it under the new row's id). In the
+ * caller's transaction, which holds the order's lock: a second repayment finds the first and is refused.
+ */
+export async function repayFailedRefund(
+  tx: Tx,
+  r: { orderNo: string; refundId: string; method: 'offline' | 'balance'; now: Date },
+): Promise<PaymentRefundRow> {
+  const [last] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.ref, r.orderNo), eq(paymentRefunds.refundId, r.refundId)))
+    .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
+    .limit(1);
+  if (last?.status !== 'failed') fail('REFUND_REPAY_NOT_NEEDED');
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      id: `R${newId()}`,
+      paymentId: last!.paymentId,
+      ref: r.orderNo,
+      refundId: r.refundId,
+      provider: r.method,
+      amount: last!.amount,
+      status: 'succeeded',
+      // After the failed row, so it is the application's latest (refundMoney).
+      createdAt: new Date(Math.max(r.now.getTime(), last!.createdAt.getTime() + 1)),
+      settledAt: r.now,
+    })
+    .returning();
+  return row!;
+}
 
 function refundProviderOf(config: Config, name: string): RefundProvider | undefined {
   const provider = cardProvidersOf(config)[name as 'stripe'];

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { merchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { paymentCalls, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
+import { walletCalls } from '@studio/contract/wallet';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,7 +211,7 @@ async function stripeOrderAwaitingRefund() {
   const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
   expect((await webhook(completed(`evt_paid_${order_no}`, session))).statusCode).toBe(200);
   await t.call(orderCalls.applyRefund, { order_no, reason: 'Not needed' }, { token: m.token });
-  return { order_no, session };
+  return { order_no, session, member: m };
 }
 
 /** The order's refund rows as stored. */
@@ -366,7 +367,7 @@ describe('Stripe', () => {
     expect(approved.order).toMatchObject({
       status: ORDER_STATUS.refunded,
       refunded_amount: 1250,
-      refund: { status: 'approved', money: 'pending' },
+      refund: { status: 'approved', money: { status: 'pending', method: 'stripe' } },
     });
 
     const sent = fakeStripe.requests.at(-1)!;
@@ -386,7 +387,7 @@ describe('Stripe', () => {
     const answers = await Promise.all([webhook(succeeded('evt_re_1')), webhook(succeeded('evt_re_1'))]);
     expect(answers.map((a) => a.json().outcome).sort()).toEqual(['repeat', 'settled']);
     const settled = await t.call(adminOrderCalls.getInfo, { order_no }, { token: adminToken });
-    expect(settled.order.refund).toMatchObject({ money: 'succeeded' });
+    expect(settled.order.refund).toMatchObject({ money: { status: 'succeeded', method: 'stripe' } });
     expect((await webhook(succeeded('evt_re_2'))).json().outcome).toBe('already_settled');
     const unknown = {
       ...succeeded('evt_re_3'),
@@ -458,9 +459,52 @@ describe('Stripe', () => {
     expect(row).toMatchObject({ status: 'failed', provider_ref: '' });
     // Staff and the member see it: nothing went back.
     const shown = await t.call(adminOrderCalls.getInfo, { order_no }, { token: adminToken });
-    expect(shown.order).toMatchObject({ refunded_amount: 0, refund: { status: 'approved', money: 'failed' } });
+    expect(shown.order).toMatchObject({
+      refunded_amount: 0,
+      refund: { status: 'approved', money: { status: 'failed', method: 'stripe' } },
+    });
     const later = new Date(t.clock.now().getTime() + 61_000);
     expect(await runSweeps(t.database.db, later, paymentSweeps(t.config))).toEqual({ 'payments.resendRefunds': 0 });
     expect(fakeStripe.requests.length - before).toBe(1);
+  });
+  it('staff pay a refused refund back another way, once, however many of them press at once', async () => {
+    const { order_no, member } = await stripeOrderAwaitingRefund();
+    const balance = async () => (await t.call(walletCalls.getBalance, {}, { token: member.token })).balance;
+    const before = await balance();
+    const early = await t.call(adminOrderCalls.repayRefund, { order_no, method: 'balance' }, { token: adminToken });
+    expect(early.code).toBe('REFUND_REPAY_NOT_NEEDED');
+    fakeStripe.refunding.refusals = 1;
+    await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call(adminOrderCalls.repayRefund, { order_no, method: 'balance' }, { token: adminToken }),
+      ),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([0, ...Array(4).fill('REFUND_REPAY_NOT_NEEDED')]);
+    expect(await balance()).toBe(before + 1250);
+    const repaid = answers.find((a) => a.code === 0)!;
+    expect(repaid.order).toMatchObject({
+      status: ORDER_STATUS.refunded,
+      refunded_amount: 1250,
+      refund: { status: 'approved', money: { status: 'succeeded', method: 'balance' } },
+    });
+    const mine = await t.call(orderCalls.getInfo, { order_no }, { token: member.token });
+    expect(mine.orderInfo.refund?.money).toEqual({ status: 'succeeded', method: 'balance' });
+    expect((await refundRows(order_no)).map((r) => r.status)).toEqual(['failed', 'succeeded']);
+    const desk = await t.call(adminOrderCalls.repayRefund, { order_no, method: 'offline' }, { token: adminToken });
+    expect(desk.code).toBe('REFUND_REPAY_NOT_NEEDED');
+  });
+
+  it('a refused refund repaid at the desk is recorded, with nothing credited', async () => {
+    const { order_no, member } = await stripeOrderAwaitingRefund();
+    const balance = async () => (await t.call(walletCalls.getBalance, {}, { token: member.token })).balance;
+    const before = await balance();
+    fakeStripe.refunding.refusals = 1;
+    await t.call(adminOrderCalls.approveRefund, { order_no }, { token: adminToken });
+    const repaid = await t.call(adminOrderCalls.repayRefund, { order_no, method: 'offline' }, { token: adminToken });
+    expect(repaid.code, repaid.msg).toBe(0);
+    expect(repaid.order.refund?.money).toEqual({ status: 'succeeded', method: 'offline' });
+    expect(await balance()).toBe(before);
   });
 });

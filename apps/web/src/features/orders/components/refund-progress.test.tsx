@@ -32,18 +32,22 @@ const show = (r: Partial<RefundRecord>) =>
 
 describe('RefundProgress', () => {
   it('says where the approved money is: on its way, paid back, or refused by the provider', () => {
-    show({ money: 'pending' });
+    show({ money: { status: 'pending', method: 'stripe' } });
     expect(screen.getByText('On its way back to: Card')).toBeTruthy();
     cleanup();
-    show({ money: 'succeeded' });
+    show({ money: { status: 'succeeded', method: 'stripe' } });
     expect(screen.getByText('Paid back to: Card')).toBeTruthy();
     cleanup();
-    show({ money: 'failed' });
+    show({ money: { status: 'failed', method: 'stripe' } });
     const failed = screen.getByText(/did not go through/);
     expect(failed.textContent).toBe(
       'The refund to Card did not go through. The studio will contact you to return it another way.',
     );
     expect(failed.className).toBe('is-danger');
+    cleanup();
+    // Refused by the card's provider, then paid back by the studio to the wallet.
+    show({ money: { status: 'succeeded', method: 'balance' } });
+    expect(screen.getByText('Paid back to: Wallet balance')).toBeTruthy();
   });
 
   it('says nothing of money before staff decide, or after they refuse', () => {

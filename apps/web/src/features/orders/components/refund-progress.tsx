@@ -4,7 +4,8 @@ import { useFormat } from '@/shared/format/use-format';
 
 /**
  * Where the refund stands: applied (with the reason), approved (the amount, and where the money is: on
- * its way, back where it was paid from, or refused by the provider) or refused (why).
+ * its way, paid back, or refused by the provider: the studio then pays it back another way) or
+ * refused (why).
  */
 export function RefundProgress({ order }: { order: OrderRecord }) {
   const { t } = useTranslation();
@@ -46,9 +47,9 @@ export function RefundProgress({ order }: { order: OrderRecord }) {
           </div>
         )}
       </dl>
-      {r.money && order.pay_type && (
-        <p className={r.money === 'failed' ? 'is-danger' : 'secondary'}>
-          {t(`orders.refund.money.${r.money}`, { method: t(`orders.payTypes.${order.pay_type}`) })}
+      {r.money && (
+        <p className={r.money.status === 'failed' ? 'is-danger' : 'secondary'}>
+          {t(`orders.refund.money.${r.money.status}`, { method: t(`orders.payTypes.${r.money.method}`) })}
         </p>
       )}
     </section>
