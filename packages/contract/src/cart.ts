@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { CART_LINE_STATES, MAX_BUY_NUM, MAX_CART_LINES } from './cart-core';
 import { defineCall } from './protocol';
-import { MAX_BUY_NUM } from './shop';
 import { id } from './validators';
 
 /*
@@ -10,10 +10,13 @@ import { id } from './validators';
  * until login merges it in (client/order.mergeCart).
  */
 
-/** Spec section 9: the cart syncs at most every 500 ms. */
-export const CART_SYNC_DEBOUNCE_MS = 500;
-/** The most lines one cart holds. */
-export const MAX_CART_LINES = 100;
+export {
+  CART_LINE_STATES,
+  CART_SYNC_DEBOUNCE_MS,
+  type CartLineState,
+  cartLineStateOf,
+  MAX_CART_LINES,
+} from './cart-core';
 
 /** A cart line as the spec lists it (section 3). */
 export const cartItem = z.object({
@@ -33,30 +36,7 @@ export const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
-/**
- * What a read found about a line, re-checked against the goods every time: `off_sale` (the goods
- * is off sale or the SKU is gone) and `sold_out` cannot be checked out; `quantity_capped` means the
- * quantity was lowered to what is left; `price_changed` that the price moved since the member last
- * saw it (`previous_price`), shown until their next change of the cart.
- */
-export const CART_LINE_STATES = ['ok', 'off_sale', 'sold_out', 'quantity_capped', 'price_changed'] as const;
 export const cartLineState = z.enum(CART_LINE_STATES);
-export type CartLineState = z.infer<typeof cartLineState>;
-
-/**
- * A line's state against its SKU as it is now (server reads and a visitor's device cart alike):
- * unbuyable and sold out first, then more wanted than is left, then a price other than the one seen.
- */
-export function cartLineStateOf(
-  line: { buyNum: number; seenPrice: number },
-  sku: { buyable: boolean; stock: number; price: number },
-): CartLineState {
-  if (!sku.buyable) return 'off_sale';
-  if (sku.stock <= 0) return 'sold_out';
-  if (line.buyNum > sku.stock) return 'quantity_capped';
-  if (line.seenPrice !== sku.price) return 'price_changed';
-  return 'ok';
-}
 
 export const cartLine = cartItem.extend({
   state: cartLineState,

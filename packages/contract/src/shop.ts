@@ -25,8 +25,7 @@ export const CATEGORY_MAX_LEVEL = 10;
 export const LOW_STOCK = 5;
 export const MAX_GOODS_IMAGES = 9;
 export const MAX_SKUS = 100;
-/** The most one line of the cart may hold, whatever the stock. */
-export const MAX_BUY_NUM = 999;
+export { MAX_BUY_NUM } from './cart-core';
 /** Spec section 9: the add-to-cart toast cuts the goods name at 20 characters. */
 export const CART_TOAST_NAME_LENGTH = 20;
 /** How many hot keywords the search page shows. */

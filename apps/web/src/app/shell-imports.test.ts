@@ -104,3 +104,15 @@ describe('the shell', () => {
     expect(relative.filter((f) => f.startsWith('i18n/locales/') && !f.startsWith('i18n/locales/en'))).toEqual([]);
   });
 });
+
+// Read by first screens that have no form: the cart sync (at launch for a logged-in member, app.tsx),
+// the orders and coupons modules (the profile tab's counts and balances, the order pages).
+describe.each(['features/shop/api/cart.ts', 'features/orders/api/orders.ts', 'features/coupons/api/coupons.ts'])(
+  '%s',
+  (file) => {
+    it('loads no zod: its calls go by reference', () => {
+      const { packages } = graphFrom(file);
+      expect([...packages].filter((p) => p === 'zod' || p.startsWith('zod/'))).toEqual([]);
+    });
+  },
+);

@@ -1,8 +1,20 @@
-import { couponCalls } from '@studio/contract/coupons';
+import type { couponCalls as couponDefs } from '@studio/contract/coupons';
+import { callRef } from '@studio/contract/protocol-core';
 import { useQuery } from '@tanstack/react-query';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
 import { paths } from '@/shared/navigation/paths';
+
+/** The calls by reference (zod-free): the profile tab shows the usable count and has no form. */
+const couponCalls = {
+  getCenter: callRef<typeof couponDefs.getCenter>('client/coupon.pub_getCenter'),
+  claim: callRef<typeof couponDefs.claim>('client/coupon.claim'),
+  exchange: callRef<typeof couponDefs.exchange>('client/coupon.exchange'),
+  getList: callRef<typeof couponDefs.getList>('client/coupon.getList'),
+  getDetail: callRef<typeof couponDefs.getDetail>('client/coupon.getDetail'),
+  getCoupon: callRef<typeof couponDefs.getCoupon>('client/coupon.pub_getCoupon'),
+  getCounts: callRef<typeof couponDefs.getCounts>('client/coupon.getCounts'),
+};
 
 /** The centre, my coupons and their counts: after a claim or an exchange, all refetch. */
 export async function invalidateCoupons(): Promise<void> {

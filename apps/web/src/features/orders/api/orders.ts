@@ -1,15 +1,52 @@
-import { couponCalls } from '@studio/contract/coupons';
+import type { couponCalls as couponDefs } from '@studio/contract/coupons';
 import type { MchInfo } from '@studio/contract/merchant';
-import { type OrderInput, type OrderRecord, orderCalls } from '@studio/contract/orders';
-import { type PayType, paymentCalls } from '@studio/contract/payments';
-import { type ReviewItemInput, reviewCalls } from '@studio/contract/reviews';
-import { integralCalls, walletCalls } from '@studio/contract/wallet';
+import type { OrderInput, OrderRecord, orderCalls as orderDefs } from '@studio/contract/orders';
+import type { PayType, paymentCalls as paymentDefs } from '@studio/contract/payments';
+import { callRef } from '@studio/contract/protocol-core';
+import type { ReviewItemInput, reviewCalls as reviewDefs } from '@studio/contract/reviews';
+import type { integralCalls as integralDefs, walletCalls as walletDefs } from '@studio/contract/wallet';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { refreshCart } from '@/features/shop/api/cart';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
 import { navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
+
+/*
+ * The calls by reference (zod-free): the profile tab and the order pages read through this module,
+ * and the definitions' schemas would bring the validation library to pages that have no form.
+ */
+const orderCalls = {
+  applyRefund: callRef<typeof orderDefs.applyRefund>('client/order.applyRefund'),
+  cancel: callRef<typeof orderDefs.cancel>('client/order.cancel'),
+  cancelRefund: callRef<typeof orderDefs.cancelRefund>('client/order.cancelRefund'),
+  comment: callRef<typeof orderDefs.comment>('client/order.comment'),
+  confirmReceipt: callRef<typeof orderDefs.confirmReceipt>('client/order.confirmReceipt'),
+  createOrder: callRef<typeof orderDefs.createOrder>('client/order.createOrder'),
+  getCounts: callRef<typeof orderDefs.getCounts>('client/order.getCounts'),
+  getInfo: callRef<typeof orderDefs.getInfo>('client/order.getInfo'),
+  getList: callRef<typeof orderDefs.getList>('client/order.getList'),
+  pay: callRef<typeof orderDefs.pay>('client/order.pay'),
+  previewOrder: callRef<typeof orderDefs.previewOrder>('client/order.previewOrder'),
+};
+const paymentCalls = {
+  getStatus: callRef<typeof paymentDefs.getStatus>('client/pay.getStatus'),
+};
+const couponCalls = {
+  getCounts: callRef<typeof couponDefs.getCounts>('client/coupon.getCounts'),
+  getList: callRef<typeof couponDefs.getList>('client/coupon.getList'),
+};
+const reviewCalls = {
+  getGoodsReviews: callRef<typeof reviewDefs.getGoodsReviews>('client/pub.getGoodsComments'),
+};
+const walletCalls = {
+  getBalance: callRef<typeof walletDefs.getBalance>('client/wallet.getBalance'),
+  getLedger: callRef<typeof walletDefs.getLedger>('client/wallet.getLedger'),
+};
+const integralCalls = {
+  getBalance: callRef<typeof integralDefs.getBalance>('client/integral.getBalance'),
+  getLedger: callRef<typeof integralDefs.getLedger>('client/integral.getLedger'),
+};
 
 /** Every order query (lists, counts, one order) and the wallet: after any change, all refetch. */
 export async function invalidateOrders(): Promise<void> {

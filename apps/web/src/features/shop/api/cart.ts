@@ -1,10 +1,23 @@
-import { CART_SYNC_DEBOUNCE_MS, type CartLine, type CartSku, cartCalls, cartLineStateOf } from '@studio/contract/cart';
-import { MAX_BUY_NUM } from '@studio/contract/shop';
+import type { CartLine, CartSku, cartCalls } from '@studio/contract/cart';
+import { CART_SYNC_DEBOUNCE_MS, cartLineStateOf, MAX_BUY_NUM } from '@studio/contract/cart-core';
+import { callRef } from '@studio/contract/protocol-core';
 import { call } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
 import { mchInfoQuery } from '@/shared/merchant/mch-info';
 import { isTokenValid } from '@/shared/session/session';
 import { patchLifeData, useLifeData } from '@/shared/store/life-data';
+
+/**
+ * The cart's calls by reference (zod-free): this module loads at launch for every logged-in member
+ * (app.tsx), and the calls' schemas would bring the validation library with them.
+ */
+const calls = {
+  getCart: callRef<typeof cartCalls.getCart>('client/order.getCart'),
+  setCart: callRef<typeof cartCalls.setCart>('client/order.setCart'),
+  addToCart: callRef<typeof cartCalls.addToCart>('client/order.addToCart'),
+  mergeCart: callRef<typeof cartCalls.mergeCart>('client/order.mergeCart'),
+  getGoodsSkuList: callRef<typeof cartCalls.getGoodsSkuList>('client/pub.getGoodsSkuList'),
+};
 
 /*
  * The cart (RULES.md "Goods, stock and cart"): a member's cart lives on the server and the store
@@ -73,8 +86,8 @@ async function readCart(): Promise<CartLine[]> {
   if (uid) {
     const device = owner === null ? list : [];
     const answer = device.length
-      ? await call(cartCalls.mergeCart, { mid, list: device.map(({ sku_id, buy_num }) => ({ sku_id, buy_num })) })
-      : await call(cartCalls.getCart, { mid }, { silent: true, loading: false });
+      ? await call(calls.mergeCart, { mid, list: device.map(({ sku_id, buy_num }) => ({ sku_id, buy_num })) })
+      : await call(calls.getCart, { mid }, { silent: true, loading: false });
     setLines(answer.list, uid);
     return answer.list;
   }
@@ -85,7 +98,7 @@ async function readCart(): Promise<CartLine[]> {
   }
   if (!list.length) return list;
   const { list: skus } = await call(
-    cartCalls.getGoodsSkuList,
+    calls.getGoodsSkuList,
     { mid, sku_ids: list.map((l) => l.sku_id) },
     { silent: true, loading: false },
   );
@@ -103,7 +116,7 @@ export async function addToCart(sku: CartSku, buyNum: number): Promise<{ buy_num
   const uid = memberId();
   const mid = await shopId();
   if (uid) {
-    const answer = await call(cartCalls.addToCart, {
+    const answer = await call(calls.addToCart, {
       mid,
       goods_id: sku.goodsInfo._id,
       sku_id: sku._id,
@@ -135,7 +148,7 @@ function scheduleSync() {
       .catch(() => undefined)
       .then(async () =>
         call(
-          cartCalls.setCart,
+          calls.setCart,
           {
             mid: await shopId(),
             list: lines.map(({ sku_id, buy_num, action_checked }) => ({ sku_id, buy_num, action_checked })),
