@@ -5,10 +5,11 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
+import type { Work } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { returnStock } from '../catalog/service';
 import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
-import { refundableOf, refundOrderPayment, repayFailedRefund } from '../payments/refunds';
+import { type PaymentRefundRow, refundableOf, refundOrderPayment, repayFailedRefund } from '../payments/refunds';
 import { creditWallet, settleRefundedOrderPoints } from '../wallet/service';
 import { changeOwn, move, refuse, staffChange } from './flow';
 import { adminOrderRecords } from './records';
@@ -92,6 +93,19 @@ export const refuseRefund = (ctx: CallContext, input: { order_no: string; reason
     }),
   );
 
+/** A refund row paid back to the wallet is credited now, once (the ledger key is the row's id). */
+async function creditIfWallet(work: Work, order: repo.OrderRow, row: PaymentRefundRow, now: Date): Promise<void> {
+  if (row.provider !== 'balance') return;
+  await creditWallet(work, {
+    userId: order.userId,
+    amount: row.amount,
+    kind: 'refund',
+    key: `refund:${row.id}`,
+    ref: order.id,
+    at: now,
+  });
+}
+
 /**
  * Staff pay back `amount` (default: all that is left). All of it: the order is refunded (−3), the
  * stock of unshipped goods goes back, its course packages are voided (refused if one was used
@@ -122,16 +136,7 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
         refundId: application.id,
         now,
       });
-      if (paidBack.provider === 'balance') {
-        await creditWallet(work, {
-          userId: order.userId,
-          amount,
-          kind: 'refund',
-          key: `refund:${paidBack.id}`,
-          ref: order.id,
-          at: now,
-        });
-      }
+      await creditIfWallet(work, order, paidBack, now);
     }
     if (full) await settleRefundedOrderPoints(work.tx, order, now);
     await work.tx
@@ -163,16 +168,7 @@ export const repayRefund = (ctx: CallContext, input: { order_no: string; method:
       method: input.method,
       now,
     });
-    if (repaid.provider === 'balance') {
-      await creditWallet(work, {
-        userId: order.userId,
-        amount: repaid.amount,
-        kind: 'refund',
-        key: `refund:${repaid.id}`,
-        ref: order.id,
-        at: now,
-      });
-    }
+    await creditIfWallet(work, order, repaid, now);
     return order;
   });
 

@@ -199,8 +199,8 @@ const completed = (id: string, session: FakeSession, amount = session.amount_tot
   data: { object: { ...session, amount_total: amount, payment_status: 'paid' } },
 });
 
-/** An order paid by card (the session completed by its webhook) that its member asks to refund. */
-async function stripeOrderAwaitingRefund() {
+/** A member's pickup order of one new goods, sent to Stripe's checkout: its Checkout Session. */
+async function stripeCheckout() {
   const goods = await buildGoods(t, adminToken);
   const m = await buildMember(t);
   const { order_no } = await placeOrder(t, m.token, {
@@ -208,7 +208,13 @@ async function stripeOrderAwaitingRefund() {
     delivery: 'pickup',
   });
   const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-  const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
+  const outTradeNo = redirect.out_trade_no!;
+  return { order_no, m, outTradeNo, session: fakeStripe.sessions.get(`checkout:${outTradeNo}`)! };
+}
+
+/** An order paid by card (the session completed by its webhook) that its member asks to refund. */
+async function stripeOrderAwaitingRefund() {
+  const { order_no, m, session } = await stripeCheckout();
   expect((await webhook(completed(`evt_paid_${order_no}`, session))).statusCode).toBe(200);
   await t.call(orderCalls.applyRefund, { order_no, reason: 'Not needed' }, { token: m.token });
   return { order_no, session, member: m };
@@ -342,22 +348,14 @@ describe('Stripe', () => {
   });
 
   it('answers 200 to events it does not act on, and fails the payment when the session expires', async () => {
-    const goods = await buildGoods(t, adminToken);
-    const m = await buildMember(t);
-    const { order_no } = await placeOrder(t, m.token, {
-      items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
-      delivery: 'pickup',
-    });
-    const redirect = await t.call(orderCalls.pay, { order_no, pay_type: 'stripe' }, { token: m.token });
-    const session = fakeStripe.sessions.get(`checkout:${redirect.out_trade_no!}`)!;
+    const { m, outTradeNo, session } = await stripeCheckout();
     expect(
       (await webhook({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } })).statusCode,
     ).toBe(200);
     const expired = { id: 'evt_expired', object: 'event', type: 'checkout.session.expired', data: { object: session } };
     expect((await webhook(expired)).statusCode).toBe(200);
     expect(
-      (await t.call(paymentCalls.getStatus, { out_trade_no: redirect.out_trade_no! }, { token: m.token })).payment
-        .status,
+      (await t.call(paymentCalls.getStatus, { out_trade_no: outTradeNo }, { token: m.token })).payment.status,
     ).toBe('failed');
   });
 
