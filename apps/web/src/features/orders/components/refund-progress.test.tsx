@@ -44,10 +44,14 @@ describe('RefundProgress', () => {
       'The refund to Card did not go through. The studio will contact you to return it another way.',
     );
     expect(failed.className).toBe('is-danger');
+    // Not "Refunded" while the money is not back.
+    expect(screen.getByText('Amount approved').nextElementSibling?.textContent).toBe('£12.50');
+    expect(screen.queryByText('Refunded')).toBeNull();
     cleanup();
     // Refused by the card's provider, then paid back by the studio to the wallet.
     show({ money: { status: 'succeeded', method: 'balance' } });
     expect(screen.getByText('Paid back to: Wallet balance')).toBeTruthy();
+    expect(screen.getByText('Refunded').nextElementSibling?.textContent).toBe('£12.50');
   });
 
   it('says nothing of money before staff decide, or after they refuse', () => {

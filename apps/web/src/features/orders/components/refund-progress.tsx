@@ -36,7 +36,10 @@ export function RefundProgress({ order }: { order: OrderRecord }) {
         </div>
         {r.approved_amount !== null && (
           <div>
-            <dt className="secondary">{t('orders.refund.approved')}</dt>
+            {/* "Refunded" once the money is back; until then (on its way, or refused) what was approved. */}
+            <dt className="secondary">
+              {t(r.money?.status === 'succeeded' ? 'orders.refund.approved' : 'orders.refund.approvedAmount')}
+            </dt>
             <dd className="figures">{format.money(r.approved_amount)}</dd>
           </div>
         )}
