@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -124,6 +124,14 @@ interface Executable<R> {
 }
 interface Preparable<R> extends Executable<R> {
   prepare(name: string): Executable<R>;
+}
+
+/**
+ * `column = any($ids)` for a prepared statement: one statement for any number of text ids (an
+ * `in (...)` list would be a new statement for each count).
+ */
+export function isAnyOf(column: SQLWrapper, ids: Placeholder): SQL {
+  return sql`${column} = any(${ids}::text[])`;
 }
 
 /** An instant as a timestamptz parameter: a Date, or a placeholder filled with an ISO string. */

@@ -1,6 +1,6 @@
 import { ORDER_STATUS, type OrderTab } from '@studio/contract/orders';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, isAnyOf, preparedQuery } from '../../platform/db';
 import { offsetOf, orderOf, type Page } from '../../platform/paging';
 import { orderEvents, orderLines, orderRefunds, orders } from './schema';
 
@@ -25,27 +25,41 @@ export async function findByPickupCode(db: DbOrTx, code: string): Promise<OrderR
   return row;
 }
 
+// An order page's records read their parts through prepared statements (orderRecords): building
+// each query anew was most of the order list's server time.
+const ids = sql.placeholder('ids');
+
+const linesStatement = preparedQuery('order_lines_of', (db) =>
+  db
+    .select()
+    .from(orderLines)
+    .where(isAnyOf(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+);
+
 export async function linesOf(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, LineRow[]>> {
   const map = new Map<string, LineRow[]>();
   if (!orderNos.length) return map;
-  const rows = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, [...orderNos]))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-  for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  for (const row of await linesStatement(db, { ids: [...orderNos] })) {
+    map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  }
   return map;
 }
+
+const eventsStatement = preparedQuery('order_events_of', (db) =>
+  db
+    .select()
+    .from(orderEvents)
+    .where(isAnyOf(orderEvents.orderId, ids))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+);
 
 export async function eventsOf(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, EventRow[]>> {
   const map = new Map<string, EventRow[]>();
   if (!orderNos.length) return map;
-  const rows = await db
-    .select()
-    .from(orderEvents)
-    .where(inArray(orderEvents.orderId, [...orderNos]))
-    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
-  for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  for (const row of await eventsStatement(db, { ids: [...orderNos] })) {
+    map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  }
   return map;
 }
 
@@ -167,14 +181,18 @@ export async function dueForReceipt(db: DbOrTx, now: Date, limit: number): Promi
   return rows.map((r) => r.id);
 }
 
+const latestRefundsStatement = preparedQuery('order_latest_refunds', (db) =>
+  db
+    .selectDistinctOn([orderRefunds.orderId])
+    .from(orderRefunds)
+    .where(isAnyOf(orderRefunds.orderId, ids))
+    .orderBy(orderRefunds.orderId, desc(orderRefunds.createdAt), desc(orderRefunds.id)),
+);
+
 /** Each order's latest refund application. */
 export async function latestRefunds(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, RefundRow>> {
   if (!orderNos.length) return new Map();
-  const rows = await db
-    .selectDistinctOn([orderRefunds.orderId])
-    .from(orderRefunds)
-    .where(inArray(orderRefunds.orderId, [...orderNos]))
-    .orderBy(orderRefunds.orderId, desc(orderRefunds.createdAt), desc(orderRefunds.id));
+  const rows = await latestRefundsStatement(db, { ids: [...orderNos] });
   return new Map(rows.map((r) => [r.orderId, r]));
 }
 

@@ -2,7 +2,7 @@ import type { PaymentRefundStatus, RefundRecord } from '@studio/contract/refunds
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Sweep } from '../../platform/sweeper';
@@ -39,6 +39,20 @@ export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): 
   return new Map(rows.map((r) => [r.ref, r.amount]));
 }
 
+const refundMoneyStatement = preparedQuery('order_refund_money', (db) =>
+  db
+    .select({
+      ref: paymentRefunds.ref,
+      refundId: paymentRefunds.refundId,
+      status: paymentRefunds.status,
+      amount: paymentRefunds.amount,
+      provider: paymentRefunds.provider,
+    })
+    .from(paymentRefunds)
+    .where(isAnyOf(paymentRefunds.ref, sql.placeholder('orderNos')))
+    .orderBy(paymentRefunds.createdAt, paymentRefunds.id),
+);
+
 /** Where a refund application's money stands, and by which way it goes back. */
 export type RefundMoney = NonNullable<RefundRecord['money']>;
 
@@ -53,18 +67,7 @@ export async function refundMoney(
   const refunded = new Map<string, number>();
   const moneyOf = new Map<string, RefundMoney>();
   if (!orderNos.length) return { refunded, moneyOf };
-  const rows = await db
-    .select({
-      ref: paymentRefunds.ref,
-      refundId: paymentRefunds.refundId,
-      status: paymentRefunds.status,
-      amount: paymentRefunds.amount,
-      provider: paymentRefunds.provider,
-    })
-    .from(paymentRefunds)
-    .where(inArray(paymentRefunds.ref, [...orderNos]))
-    .orderBy(paymentRefunds.createdAt, paymentRefunds.id);
-  for (const row of rows) {
+  for (const row of await refundMoneyStatement(db, { orderNos: [...orderNos] })) {
     if (row.status !== 'failed') refunded.set(row.ref, (refunded.get(row.ref) ?? 0) + row.amount);
     // An application's latest row: a failed one repaid by staff is followed by the repayment.
     moneyOf.set(row.refundId, { status: row.status, method: row.provider as RefundMoney['method'] });

@@ -1,8 +1,8 @@
 import type { CardPayType, PaymentPurpose, PaymentRecord, PayType, ProviderRedirect } from '@studio/contract/payments';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
 import type { Work } from '../../platform/unit-of-work';
@@ -176,13 +176,23 @@ export async function ownPaymentOrFail(db: DbOrTx, userId: string, outTradeNo: s
 }
 
 /** What each order's settled payments add up to (the paid amount is never stored twice). */
-export async function paidAmounts(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, number>> {
-  if (!orderNos.length) return new Map();
-  const rows = await db
+const paidAmountsStatement = preparedQuery('order_paid_amounts', (db) =>
+  db
     .select({ ref: payments.ref, paid: sql<number>`sum(${payments.amount})::int` })
     .from(payments)
-    .where(and(eq(payments.purpose, 'order'), eq(payments.status, 'succeeded'), inArray(payments.ref, [...orderNos])))
-    .groupBy(payments.ref);
+    .where(
+      and(
+        eq(payments.purpose, 'order'),
+        eq(payments.status, 'succeeded'),
+        isAnyOf(payments.ref, sql.placeholder('orderNos')),
+      ),
+    )
+    .groupBy(payments.ref),
+);
+
+export async function paidAmounts(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, number>> {
+  if (!orderNos.length) return new Map();
+  const rows = await paidAmountsStatement(db, { orderNos: [...orderNos] });
   return new Map(rows.map((r) => [r.ref, r.paid]));
 }
 
