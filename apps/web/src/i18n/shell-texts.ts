@@ -8,16 +8,14 @@ import { FALLBACK_LOCALE, type Locale } from '@studio/contract/locale';
  */
 const tabs = import.meta.glob<Record<string, string>>('./locales/*/common.json', { eager: true, import: 'tabs' });
 
-function texts(locale: Locale): Record<string, unknown> {
-  return { common: { tabs: tabs[`./locales/${locale}/common.json`] } };
-}
+const TAB_KEY = 'common.tabs.';
 
-/** The text of an i18n key the frame carries, in `locale` (else English), as i18next would give it. */
+/** The text of a `common.tabs.*` key in `locale` (else English), as i18next would give it. */
 export function shellText(locale: Locale, key: string): string {
+  const name = key.startsWith(TAB_KEY) ? key.slice(TAB_KEY.length) : undefined;
   for (const language of [locale, FALLBACK_LOCALE]) {
-    let node: unknown = texts(language);
-    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-    if (typeof node === 'string') return node;
+    const text = name && tabs[`./locales/${language}/common.json`]?.[name];
+    if (text) return text;
   }
   throw new Error(`the frame's texts (i18n/shell-texts.ts) do not include ${key}`);
 }

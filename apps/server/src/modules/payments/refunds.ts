@@ -1,5 +1,5 @@
 import type { PaymentRefundStatus, RefundRecord } from '@studio/contract/refunds';
-import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
@@ -28,17 +28,6 @@ export interface RefundProvider {
   refund(payment: PaymentRow, row: PaymentRefundRow): Promise<{ status: PaymentRefundStatus; providerRef: string }>;
 }
 
-/** What has gone back per order (rows that did not fail: settled or on their way). */
-export async function refundedAmounts(db: DbOrTx, orderNos: readonly string[]): Promise<Map<string, number>> {
-  if (!orderNos.length) return new Map();
-  const rows = await db
-    .select({ ref: paymentRefunds.ref, amount: sql<number>`sum(${paymentRefunds.amount})::int` })
-    .from(paymentRefunds)
-    .where(and(inArray(paymentRefunds.ref, [...orderNos]), ne(paymentRefunds.status, 'failed')))
-    .groupBy(paymentRefunds.ref);
-  return new Map(rows.map((r) => [r.ref, r.amount]));
-}
-
 const refundMoneyStatement = preparedQuery('order_refund_money', (db) =>
   db
     .select({
@@ -57,8 +46,9 @@ const refundMoneyStatement = preparedQuery('order_refund_money', (db) =>
 export type RefundMoney = NonNullable<RefundRecord['money']>;
 
 /**
- * Per order, what has gone back (rows that did not fail), and where the money of each refund
- * application stands (its row's status): one read for a page of orders.
+ * Per order, what has gone back (rows that did not fail: settled or on their way), and where the
+ * money of each refund application stands (its latest row): one read for a page of orders, or for
+ * what is left to refund of one.
  */
 export async function refundMoney(
   db: DbOrTx,
@@ -90,7 +80,8 @@ async function settledPayment(db: DbOrTx, orderNo: string): Promise<PaymentRow |
 /** An order's settled payment and what is left of it to refund: paid minus what already went back. */
 async function refundable(db: DbOrTx, orderNo: string): Promise<{ payment: PaymentRow | undefined; left: number }> {
   const payment = await settledPayment(db, orderNo);
-  return { payment, left: (payment?.amount ?? 0) - ((await refundedAmounts(db, [orderNo])).get(orderNo) ?? 0) };
+  const { refunded } = await refundMoney(db, [orderNo]);
+  return { payment, left: (payment?.amount ?? 0) - (refunded.get(orderNo) ?? 0) };
 }
 
 export async function refundableOf(db: DbOrTx, orderNo: string): Promise<number> {

@@ -4,7 +4,7 @@
 // Other modules reach them through service.ts.
 import { eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type DbOrTx, instant } from '../../platform/db';
+import { type DbOrTx, instant, isAnyOf } from '../../platform/db';
 import { classSessions } from './schema';
 
 /** A session's id and times inside another module's statement: correlate with them, order by them. */
@@ -41,7 +41,7 @@ export function selectSessionRows<E extends Record<string, SQL | SQL.Aliased>>(
 
 export const sessionIs = (id: string | Placeholder) => eq(classSessions.id, id);
 /** The sessions whose id is in a text[] placeholder (one prepared statement for any number of ids). */
-export const sessionIsAnyOf = (ids: Placeholder) => sql`${classSessions.id} = any(${ids}::text[])`;
+export const sessionIsAnyOf = (ids: Placeholder) => isAnyOf(classSessions.id, ids);
 /** Scheduled sessions with a free seat (COURSE_FULL suggestions, the "book" filters). */
 export const hasFreeSeat = sql`${classSessions.bookedCount} < ${classSessions.capacity}`;
 export const startsAfter = (t: Date) => sql`${classSessions.startsAt} > ${instant(t)}`;
