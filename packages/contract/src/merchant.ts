@@ -73,6 +73,16 @@ export const STUDIO_RULES = {
   points_deduct_value: { default: 100, min: 0, max: 100_000 },
   /** How many characters an exchange code has. */
   exchange_code_length: { default: 12, min: 8, max: 32 },
+  /** Staff other than an admin adjust a wallet by at most this many whole currency units at once. */
+  wallet_adjust_max_units: { default: 500, min: 1, max: 100_000 },
+  /** Staff other than an admin adjust points by at most this many at once. */
+  points_adjust_max: { default: 50_000, min: 1, max: 10_000_000 },
+  /** An order to be paid at the desk is cancelled (stock back) this many hours after it was placed. */
+  offline_pay_hours: { default: 48, min: 1, max: 720 },
+  /** A member holds at most this many unpaid orders at once. */
+  max_unpaid_orders: { default: 5, min: 1, max: 50 },
+  /** At most this many units of one SKU in one order (a goods item may set its own). */
+  max_units_per_sku: { default: 20, min: 1, max: 999 },
 } as const;
 export type StudioRule = keyof typeof STUDIO_RULES;
 
@@ -89,7 +99,27 @@ export const DEFAULT_SHOP_SETTINGS = {
   points_deduct_points: STUDIO_RULES.points_deduct_points.default,
   points_deduct_value: STUDIO_RULES.points_deduct_value.default,
   exchange_code_length: STUDIO_RULES.exchange_code_length.default,
+  wallet_adjust_max_units: STUDIO_RULES.wallet_adjust_max_units.default,
+  points_adjust_max: STUDIO_RULES.points_adjust_max.default,
+  offline_pay_hours: STUDIO_RULES.offline_pay_hours.default,
+  max_unpaid_orders: STUDIO_RULES.max_unpaid_orders.default,
+  max_units_per_sku: STUDIO_RULES.max_units_per_sku.default,
 };
+
+/** The studio rules kept in the studio row's `settings` (the others have a column each). */
+export const SHOP_RULES = [
+  'auto_receipt_days',
+  'points_per_unit',
+  'points_deduct_per_units',
+  'points_deduct_points',
+  'points_deduct_value',
+  'exchange_code_length',
+  'wallet_adjust_max_units',
+  'points_adjust_max',
+  'offline_pay_hours',
+  'max_unpaid_orders',
+  'max_units_per_sku',
+] as const satisfies readonly (StudioRule & keyof typeof DEFAULT_SHOP_SETTINGS)[];
 export type ShopSettings = typeof DEFAULT_SHOP_SETTINGS;
 
 /** The currencies prices can be shown in. */
@@ -119,6 +149,11 @@ export const adminMerchantRecord = mchInfo.extend({
   points_deduct_points: z.number().int(),
   points_deduct_value: z.number().int(),
   exchange_code_length: z.number().int(),
+  wallet_adjust_max_units: z.number().int(),
+  points_adjust_max: z.number().int(),
+  offline_pay_hours: z.number().int(),
+  max_unpaid_orders: z.number().int(),
+  max_units_per_sku: z.number().int(),
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -151,6 +186,11 @@ export const merchantSaveInput = z
     points_deduct_points: rule('points_deduct_points').optional(),
     points_deduct_value: rule('points_deduct_value').optional(),
     exchange_code_length: rule('exchange_code_length').optional(),
+    wallet_adjust_max_units: rule('wallet_adjust_max_units').optional(),
+    points_adjust_max: rule('points_adjust_max').optional(),
+    offline_pay_hours: rule('offline_pay_hours').optional(),
+    max_unpaid_orders: rule('max_unpaid_orders').optional(),
+    max_units_per_sku: rule('max_units_per_sku').optional(),
     /** Which payment types members are offered: at least one, each once. */
     pay_types: z
       .array(z.enum(ENABLEABLE_PAY_TYPES))

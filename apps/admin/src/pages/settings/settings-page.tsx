@@ -5,6 +5,7 @@ import {
   adminMerchantCalls,
   merchantCalls,
   merchantSaveInput,
+  SHOP_RULES,
   STUDIO_CURRENCIES,
   STUDIO_RULES,
   type StudioRule,
@@ -156,12 +157,7 @@ function RulesCard({ merchant }: { merchant: Merchant }) {
           cancel_window_hours: merchant.cancel_window_hours,
           token_ttl_days: merchant.token_ttl_days,
           order_auto_cancel_minutes: merchant.order_auto_cancel_minutes,
-          auto_receipt_days: merchant.auto_receipt_days,
-          points_per_unit: merchant.points_per_unit,
-          points_deduct_per_units: merchant.points_deduct_per_units,
-          points_deduct_points: merchant.points_deduct_points,
-          points_deduct_value: merchant.points_deduct_value,
-          exchange_code_length: merchant.exchange_code_length,
+          ...Object.fromEntries(SHOP_RULES.map((name) => [name, merchant[name]])),
         }}
         onFinish={(f) => save.mutate(f)}
       >

@@ -63,6 +63,8 @@ export const goods = pgTable(
     expTimeRule: jsonb().$type<[number, number] | null>(),
     /** Courses the package may book; empty = every course. */
     courseIds: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The most units of one SKU a member may order at once; null: the studio's setting (max_units_per_sku). */
+    maxPerOrder: integer(),
     searchText: text().notNull().default(''),
     ...timestamps,
   },
@@ -72,6 +74,7 @@ export const goods = pgTable(
     check('goods_type_check', sql`${t.type} in (0, 1)`),
     check('goods_cart_rule_check', sql`${t.cartRule} in (0, 1)`),
     check('goods_exp_time_mode_check', sql`${t.expTimeMode} in (0, 1, 2)`),
+    check('goods_max_per_order_check', sql`${t.maxPerOrder} between 1 and 999`),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_SHOP_SETTINGS,
   type MchInfo,
   type merchantSaveInput,
+  SHOP_RULES,
   type ShopSettings,
 } from '@studio/contract/merchant';
 import type { ZoneOffsets } from '@studio/contract/zone-offsets';
@@ -17,6 +18,8 @@ import type { AppDeps } from '../../platform/deps';
 import { textIn } from '../../platform/localized-text';
 import { inTransaction } from '../../platform/unit-of-work';
 import { merchants } from './schema';
+
+type ShopRule = (typeof SHOP_RULES)[number];
 
 export const MERCHANT_ID = 'default';
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -117,17 +120,19 @@ export function shopSettingsOf(row: MerchantRow): ShopSettings {
   return { ...DEFAULT_SHOP_SETTINGS, ...(row.settings as Partial<ShopSettings>) };
 }
 
+/** The shop rules (SHOP_RULES) that `from` holds, and only those. */
+function shopRulesOf<T extends Partial<Record<ShopRule, number>>>(from: T): Pick<T, ShopRule> {
+  const rules: Partial<Record<ShopRule, number>> = {};
+  for (const name of SHOP_RULES) if (from[name] !== undefined) rules[name] = from[name];
+  return rules as Pick<T, ShopRule>;
+}
+
 export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.input<typeof adminMerchantRecord> {
   return {
     ...toMchInfo(row, locale),
     default_locale: row.defaultLocale,
     token_ttl_days: row.tokenTtlDays,
-    auto_receipt_days: shopSettingsOf(row).auto_receipt_days,
-    points_per_unit: shopSettingsOf(row).points_per_unit,
-    points_deduct_per_units: shopSettingsOf(row).points_deduct_per_units,
-    points_deduct_points: shopSettingsOf(row).points_deduct_points,
-    points_deduct_value: shopSettingsOf(row).points_deduct_value,
-    exchange_code_length: shopSettingsOf(row).exchange_code_length,
+    ...shopRulesOf(shopSettingsOf(row)),
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -200,14 +205,7 @@ export async function saveMerchant(
           ...(input.top_up_presets !== undefined && {
             top_up_presets: [...input.top_up_presets].sort((a, b) => a - b),
           }),
-          ...(input.auto_receipt_days !== undefined && { auto_receipt_days: input.auto_receipt_days }),
-          ...(input.points_per_unit !== undefined && { points_per_unit: input.points_per_unit }),
-          ...(input.points_deduct_per_units !== undefined && {
-            points_deduct_per_units: input.points_deduct_per_units,
-          }),
-          ...(input.points_deduct_points !== undefined && { points_deduct_points: input.points_deduct_points }),
-          ...(input.points_deduct_value !== undefined && { points_deduct_value: input.points_deduct_value }),
-          ...(input.exchange_code_length !== undefined && { exchange_code_length: input.exchange_code_length }),
+          ...shopRulesOf(input),
         },
         updatedAt: now,
       })

@@ -1,6 +1,6 @@
 import { POINTS_ENTRY_KINDS, WALLET_ENTRY_KINDS } from '@studio/contract/wallet';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema';
 
 /**
@@ -43,9 +43,15 @@ export const walletLedger = pgTable(
     ref: text().notNull().default(''),
     actorId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The entry's place in its account's history: taken while the account's balance row is locked,
+     * so within one account it runs in commit order and each balance_after follows the one before.
+     */
+    seq: bigserial({ mode: 'number' }).notNull(),
   },
   (t) => [
     index('wallet_ledger_user_idx').on(t.userId, t.book, t.createdAt),
+    index('wallet_ledger_user_seq_idx').on(t.userId, t.book, t.seq),
     check('wallet_ledger_amount_check', sql`${t.amount} <> 0`),
   ],
 );
