@@ -1,6 +1,17 @@
 import { ROLES } from '@studio/contract/account';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +36,10 @@ export const users = pgTable(
     inviteCode: text().notNull(),
     inviterId: text(),
     invitedAt: timestamp({ withTimezone: true }),
+    /**
+     * No longer read: the lockout lives in login_failures and login_guesses. Kept only while
+     * admin-bootstrap.ts still clears them; drop both once it calls repo.clearLoginFailures.
+     */
     failedLogins: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
     disabled: boolean().notNull().default(false),
@@ -95,17 +110,35 @@ export const uploads = pgTable(
 );
 
 /**
- * Failed password logins for accounts that do not exist, keyed by what was typed (lower case), so
- * that an unknown account locks exactly like a real one and the answers never tell them apart.
- * Failures of real accounts are counted on the users row.
+ * Wrong passwords per account and client address (the lockout of RULES.md, login.ts): `account` is
+ * the member's id, or for a name no account has `name:` and what was typed (lower case), so that an
+ * unknown account counts and locks exactly like a real one; `address` is the client's address as
+ * the rate limiter keys it, or '' for the row whose lock holds every address (30 wrong in an hour).
+ * Rows untouched for 30 days are forgotten (no lock lasts that long).
  */
 export const loginFailures = pgTable(
   'login_failures',
   {
-    account: text().primaryKey(),
+    account: text().notNull(),
+    address: text().notNull(),
     failures: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_updated_idx').on(t.updatedAt)],
+  (t) => [primaryKey({ columns: [t.account, t.address] }), index('login_failures_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * Password guesses at an account from any address, one row each, kept an hour: the account-wide
+ * limit counts them over a sliding hour. A guess gets its row before its password is compared (so
+ * parallel guesses count), and a right password takes its row back.
+ */
+export const loginGuesses = pgTable(
+  'login_guesses',
+  {
+    id: text().primaryKey(),
+    account: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_guesses_account_idx').on(t.account, t.at), index('login_guesses_at_idx').on(t.at)],
 );
