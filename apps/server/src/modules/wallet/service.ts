@@ -73,12 +73,13 @@ export interface WalletEntry {
 }
 
 /**
- * Posts one ledger entry and moves the balance with it, inside the caller's transaction. The ledger
- * row goes first (its unique key makes a repeat a no-op that answers the entry already written);
- * then one conditional statement moves the balance, only if it stays at 0 or above, so two debits
- * racing for the same money never both pass. A refused debit fails BALANCE_INSUFFICIENT and the
- * transaction (the ledger row with it) rolls back. Lock order (DESIGN.md): after sessions, SKUs and
- * coupons, before points.
+ * Posts one ledger entry and moves the balance with it, inside the caller's transaction. An entry
+ * already written under its key answers that entry (a repeat is a no-op). Otherwise one conditional
+ * statement moves the balance first, only if it stays at 0 or above, so two debits racing for the
+ * same money never both pass; a refused debit fails BALANCE_INSUFFICIENT and changes nothing. Only
+ * then is the ledger row inserted: that UPDATE holds the account's row lock until commit, so the
+ * row's `seq` is drawn under it and runs in commit order within the account (the history's order).
+ * Lock order (DESIGN.md): after sessions, SKUs and coupons, before points.
  */
 export function postWalletEntry(tx: Tx, entry: WalletEntry) {
   return postEntry(tx, 'money', entry);
@@ -110,6 +111,7 @@ async function postEntry(
   // The member's balances, remembered for their user info on every instance, are read afresh after commit.
   const balances = balancesMemoKey(entry.userId);
   afterCommit(tx, async (unit) => unit.deps?.memo?.forget(balances), `forget:${balances}`);
+  // After the UPDATE, never before it: the row's seq is drawn while that lock is held (commit order).
   const [written] = await tx
     .insert(walletLedger)
     .values({
@@ -138,13 +140,18 @@ async function postEntry(
   return { entry: existing!, balance: undone!.balance, repeated: true };
 }
 
+/**
+ * A member's history in a book, newest first, in the order the entries committed (`seq`, taken under
+ * the account's lock), so each balance_after follows the one below it. Never by created_at: that is
+ * when the request started, and requests that waited on the lock commit in another order.
+ */
 export async function listWalletLedger(db: DbOrTx, userId: string, page: Page, book: Book = 'money') {
   const where = and(eq(walletLedger.userId, userId), eq(walletLedger.book, book));
   const rows = await db
     .select()
     .from(walletLedger)
     .where(where)
-    .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
+    .orderBy(desc(walletLedger.seq))
     .limit(page.pageSize)
     .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(walletLedger).where(where);
