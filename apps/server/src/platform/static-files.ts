@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Hashed build output (vite's `assets/`): a changed file gets a new name, so it may be cached for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,7 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * cannot be met or read — is the caller's mistake: it answers its 4xx (403, 404, 416) as plain text
  * and logs nothing at error level. The errors come from @fastify/send as http errors with a status;
  * the app's error handler would treat them as unexpected failures (500 with a stack), so the static
- * routes get an error handler of their own, inside this plugin's scope.
+ * routes get an error handler of their own, inside this plugin's scope. Uploads (account/upload.ts)
+ * are served the same way.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
@@ -25,12 +26,7 @@ export async function registerStaticFiles(
 ): Promise<void> {
   if (!existsSync(webDist)) return;
   await app.register(async (scope) => {
-    scope.setErrorHandler((error: FastifyError & { status?: number; headers?: Record<string, string> }, req, reply) => {
-      const status = error.statusCode ?? error.status ?? 500;
-      if (status >= 400 && status < 500) return sendClientError(reply, status, error.headers);
-      req.log.error({ err: error, reqId: req.id }, 'static file failed');
-      return reply.status(500).type('text/plain').send('Internal error');
-    });
+    scope.setErrorHandler(fileErrorHandler);
     await scope.register(fastifyStatic, {
       root: webDist,
       prefix,
@@ -42,7 +38,7 @@ export async function registerStaticFiles(
       list: false,
       dotfiles: 'ignore',
       // Refuse, before touching the disk, what can never name a file of the build.
-      allowedPath: (pathName) => !pathName.includes('\0') && !pathName.split(/[\\/]/).includes('..'),
+      allowedPath: isFilePath,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html (and the few unhashed files) must always be fresh.
         // @fastify/static 10 hands over the Fastify reply here, not the raw response.
@@ -60,6 +56,26 @@ export async function registerStaticFiles(
 export function singlePageFallback(dist: string): string | null {
   const index = path.join(dist, 'index.html');
   return existsSync(index) ? readFileSync(index, 'utf8') : null;
+}
+
+/** Refuses, before touching the disk, what can never name a served file: a NUL or a `..` segment. */
+export function isFilePath(pathName: string): boolean {
+  return !pathName.includes('\0') && !pathName.split(/[\\/]/).includes('..');
+}
+
+/**
+ * The error handler of a scope that serves files with @fastify/static: `send`'s http errors
+ * (403, 404, 416, 400) answer their status as plain text; anything else is a logged 500.
+ */
+export function fileErrorHandler(
+  error: FastifyError & { status?: number; headers?: Record<string, string> },
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? error.status ?? 500;
+  if (status >= 400 && status < 500) return sendClientError(reply, status, error.headers);
+  req.log.error({ err: error, reqId: req.id }, 'static file failed');
+  return reply.status(500).type('text/plain').send('Internal error');
 }
 
 /** 416 carries `Content-Range: bytes * /<size>` (RFC 9110) as `send` computed it; nothing else is copied. */

@@ -51,7 +51,9 @@ async function rawGet(target: string): Promise<{ status: number; head: string }>
   const { port } = t.app.server.address() as net.AddressInfo;
   const socket = net.connect(port, '127.0.0.1');
   const lines = [`GET ${target} HTTP/1.1`, 'Host: localhost', 'Connection: close'];
-  socket.end(`${lines.join('\r\n')}\r\n\r\n`);
+  // write, not end: a client that half-closes aborts a request still waiting on the disk (Node's
+  // http server ends such a socket), and `Connection: close` closes it once answered.
+  socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   let text = '';
   for await (const chunk of socket) text += String(chunk);
   const head = text.split('\r\n\r\n')[0] ?? '';
@@ -195,5 +197,50 @@ describe('bad requests for files are 4xx, never a logged 500', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { range: 'bytes=0-6' } });
     expect(res.statusCode).toBe(206);
     expect(res.body).toBe('console');
+  });
+});
+
+describe('bad requests for uploads are 4xx too', () => {
+  /** A stored upload of 14 bytes, written straight to disk: only the file server is under test here. */
+  const UPLOAD = '/uploads/2026-11/file-1234.png';
+  beforeAll(() => {
+    const dir = path.join(t.config.DATA_DIR, 'uploads', '2026-11');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'file-1234.png'), 'fourteen bytes');
+  });
+
+  it.each([
+    ['/uploads/..'],
+    ['/uploads/../../etc/passwd'],
+    ['/uploads/%2e%2e/%2e%2e/etc/passwd'],
+    ['/uploads/2026-11/..%2f..%2f..%2fetc%2fpasswd'],
+    ['/uploads/%00'],
+    ['/uploads/2026-11/file-1234.png%00'],
+    ['/uploads/2026-11/file-1234.png%00.png'],
+  ])('%s answers 403 or 404', async (target) => {
+    const res = await rawGet(target);
+    expect([400, 403, 404]).toContain(res.status);
+    expect(res.head).not.toContain('root:');
+    expect(errorLines).toEqual([]);
+  });
+
+  it.each([['bytes=100-200'], ['bytes=5-2'], ['bytes=abc'], ['bytes=-0'], ['bytes=99999999999999999999-']])(
+    'a Range of %s answers 416 with the file size',
+    async (range) => {
+      const res = await t.app.inject({ method: 'GET', url: UPLOAD, headers: { range } });
+      expect(res.statusCode).toBe(416);
+      expect(res.headers['content-range']).toBe('bytes */14');
+      expect(errorLines).toEqual([]);
+    },
+  );
+
+  it('a satisfiable Range answers 206 with those bytes, and the file keeps its headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: UPLOAD, headers: { range: 'bytes=0-7' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.body).toBe('fourteen');
+    const whole = await t.app.inject({ method: 'GET', url: UPLOAD });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['cache-control']).toContain('max-age=31536000');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
   });
 });

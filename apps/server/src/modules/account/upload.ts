@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids';
 import { ImageUnreadable, makeImageVariants, removeImageVariants } from '../../platform/images';
 import { type AuthUser, header, sendError } from '../../platform/protocol';
 import type { RawRoute } from '../../platform/raw-routes';
+import { fileErrorHandler, isFilePath } from '../../platform/static-files';
 import { type ImageInfo, sniffImage } from './image-type';
 import * as repo from './repo';
 
@@ -90,18 +91,25 @@ export const uploadRoutes: RawRoute = {
 export async function registerUploads(app: FastifyInstance, deps: UploadDeps): Promise<void> {
   const root = uploadsRoot(deps.dataDir);
   mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    maxAge: '365d',
-    immutable: true,
-    // @fastify/static 10 hands over the fastify reply here.
-    setHeaders: (reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-    },
+  // A bad request for a file (`..`, a NUL, a Range that cannot be met) answers its 4xx, logged as
+  // nothing worse than a request, exactly like the built apps' files (platform/static-files.ts).
+  await app.register(async (scope) => {
+    scope.setErrorHandler(fileErrorHandler);
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'ignore',
+      allowedPath: isFilePath,
+      maxAge: '365d',
+      immutable: true,
+      // @fastify/static 10 hands over the fastify reply here.
+      setHeaders: (reply) => {
+        reply.header('x-content-type-options', 'nosniff');
+      },
+    });
   });
 
   // Multipart parsing only inside this scope: every other route stays JSON-only.
