@@ -91,6 +91,13 @@ export const shopErrors = {
       '只有被支付渠道拒絕的退款才需要以其他方式退還',
     ),
   },
+  REFUND_ALREADY_REQUESTED: {
+    msg: m(
+      'A refund is already waiting for this order: wait for the studio to decide, or withdraw it first',
+      '该订单已有退款申请在处理中，请等待商家处理或先撤销申请',
+      '該訂單已有退款申請在處理中，請等待商家處理或先撤銷申請',
+    ),
+  },
   REFUND_NOT_FOUND: {
     msg: m('No refund is waiting for this order', '该订单没有待处理的退款', '該訂單沒有待處理的退款'),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressRecord } from './addresses';
 import { checkoutCoupon } from './coupons';
-import type { Flow } from './flow';
+import { ORDER_STATUS, ORDER_STATUS_NAMES, type OrderStatusName } from './flow';
 import type { Locale } from './locale';
 import { NO_PAYMENT, payType, providerRedirect } from './payments';
 import { defineCall } from './protocol';
@@ -12,27 +12,20 @@ import { id, isoDateTime, paged, pageQuery, sortableListQuery } from './validato
 
 /*
  * The orders module (spec sections 3–4, RULES.md "Orders"): one status column with the spec's codes,
- * every change through ORDER_FLOW; each line a snapshot of what was bought; stock held from creation
+ * every change one of ORDER_MOVES (flow.ts); each line a snapshot of what was bought; stock held from creation
  * until payment or cancellation.
  */
 
-/** Spec section 4's status codes, by name. */
-export const ORDER_STATUS = {
-  closed: -4,
-  refunded: -3,
-  refund_requested: -2,
-  cancelled: -1,
-  unpaid: 0,
-  paid: 1,
-  preparing: 2,
-  partially_shipped: 3,
-  shipped: 4,
-  received: 5,
-  completed: 6,
-} as const;
-export type OrderStatusName = keyof typeof ORDER_STATUS;
-export type OrderStatusCode = (typeof ORDER_STATUS)[OrderStatusName];
-export const ORDER_STATUS_NAMES = Object.keys(ORDER_STATUS) as OrderStatusName[];
+export {
+  ORDER_FLOW,
+  ORDER_MOVES,
+  ORDER_REFUNDABLE,
+  ORDER_STATUS,
+  ORDER_STATUS_NAMES,
+  type OrderMove,
+  type OrderStatusCode,
+  type OrderStatusName,
+} from './flow';
 export const orderStatusName = z.enum(ORDER_STATUS_NAMES as [OrderStatusName, ...OrderStatusName[]]);
 
 /** Each status's name in every language (the apps and the server's messages share them). */
@@ -55,26 +48,6 @@ export function orderStatusNameOf(code: number): OrderStatusName {
   if (!name) throw new Error(`unknown order status ${code}`);
   return name;
 }
-
-/**
- * unpaid → paid (a payment settled) | cancelled (member, staff, or the countdown ran out).
- * paid → preparing | partially_shipped | shipped (staff ship) | completed (a course package on
- * payment, a pickup verified). shipped → received (member confirms, or automatically) → completed.
- * refund_requested and refunded belong to refunds; closed is not used by this version.
- */
-export const ORDER_FLOW: Flow<OrderStatusName> = {
-  unpaid: ['paid', 'cancelled'],
-  paid: ['preparing', 'partially_shipped', 'shipped', 'completed', 'refund_requested'],
-  preparing: ['partially_shipped', 'shipped', 'refund_requested'],
-  partially_shipped: ['shipped', 'refund_requested'],
-  shipped: ['received', 'refund_requested'],
-  received: ['completed', 'refund_requested'],
-  completed: ['refund_requested'],
-  refund_requested: ['paid', 'preparing', 'partially_shipped', 'shipped', 'received', 'completed', 'refunded'],
-  refunded: [],
-  cancelled: [],
-  closed: [],
-};
 
 export const DELIVERIES = ['express', 'pickup', 'none'] as const;
 export const delivery = z.enum(DELIVERIES);

@@ -1,7 +1,6 @@
-import { transition } from '@studio/contract/flow';
+import { canMoveOrder, type OrderMove } from '@studio/contract/flow';
 import type { Locale } from '@studio/contract/locale';
 import {
-  ORDER_FLOW,
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   type OrderRecord,
@@ -25,7 +24,8 @@ import * as repo from './repo';
 import { orderEvents, orders } from './schema';
 
 /*
- * How an order moves (RULES.md "Orders"). Every status change locks the order row and goes through ORDER_FLOW.
+ * How an order moves (RULES.md "Orders"). Every status change locks the order row and names its move
+ * in ORDER_MOVES (contract flow.ts): a move that does not start from the order's status is refused.
  * Lock order within a transaction (unit-of-work.ts): a payment row, then the order, then SKUs (by
  * id), then packages, then the wallet account.
  */
@@ -53,9 +53,19 @@ export interface Move {
   locale?: Locale;
 }
 
-/** Moves a locked order to `to` through ORDER_FLOW, writes its timeline and tells the member (outbox). */
-export async function move(work: Work, order: repo.OrderRow, to: OrderStatusName, now: Date, m: Move = {}) {
-  transition(ORDER_FLOW, orderStatusNameOf(order.status), to, () => refuse(m.locale, order.status));
+/**
+ * Moves a locked order to `to` by `via` (ORDER_MOVES), writes its timeline and tells the member
+ * (outbox). A move that does not start from the order's status, or cannot end in `to`, is refused.
+ */
+export async function move(
+  work: Work,
+  order: repo.OrderRow,
+  via: OrderMove,
+  to: OrderStatusName,
+  now: Date,
+  m: Move = {},
+) {
+  if (!canMoveOrder(via, orderStatusNameOf(order.status), to)) refuse(m.locale, order.status);
   const [moved] = await work.tx
     .update(orders)
     .set({ ...m.set, status: S[to], updatedAt: now })
@@ -93,7 +103,7 @@ export async function markPaid(work: Work, order: repo.OrderRow, payType: string
     do pickupCode = randomCode(10);
     while (await repo.findByPickupCode(work.tx, pickupCode));
   }
-  let paid = await move(work, order, 'paid', now, {
+  let paid = await move(work, order, 'pay', 'paid', now, {
     set: { paidAt: now, payType, expiresAt: null, pickupCode },
     actorId,
   });
@@ -115,13 +125,13 @@ export async function markPaid(work: Work, order: repo.OrderRow, payType: string
         });
       }
     }
-    paid = await move(work, paid, 'completed', now, { set: { completedAt: now } });
+    paid = await move(work, paid, 'issue_packages', 'completed', now, { set: { completedAt: now } });
   }
   return paid;
 }
 
 export async function cancel(work: Work, order: repo.OrderRow, now: Date, reason: string, m: Move = {}) {
-  const cancelled = await move(work, order, 'cancelled', now, {
+  const cancelled = await move(work, order, 'cancel', 'cancelled', now, {
     ...m,
     note: reason,
     set: { cancelledAt: now, cancelReason: reason, expiresAt: null },
@@ -161,8 +171,8 @@ export async function changeOwn(
 
 /** The member cancels an unpaid order; its stock goes back. */
 export async function receive(work: Work, order: repo.OrderRow, now: Date, m: Move) {
-  const received = await move(work, order, 'received', now, { ...m, set: { autoReceiveAt: null } });
-  return move(work, received, 'completed', now, { ...m, set: { completedAt: now } });
+  const received = await move(work, order, 'receive', 'received', now, { ...m, set: { autoReceiveAt: null } });
+  return move(work, received, 'complete', 'completed', now, { ...m, set: { completedAt: now } });
 }
 
 /** Verification staff scan a pickup code: the paid pickup order completes. Null when no order has the code. */

@@ -1,5 +1,11 @@
 import type { Locale } from '@studio/contract/locale';
-import { ORDER_STATUS, type OrderAction, type OrderRecord, orderStatusNameOf } from '@studio/contract/orders';
+import {
+  ORDER_REFUNDABLE,
+  ORDER_STATUS,
+  type OrderAction,
+  type OrderRecord,
+  orderStatusNameOf,
+} from '@studio/contract/orders';
 import type { RefundRecord } from '@studio/contract/refunds';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
@@ -11,8 +17,8 @@ import * as repo from './repo';
 
 const S = ORDER_STATUS;
 
-/** Statuses a member may apply for a refund from (ORDER_FLOW's way into refund_requested). */
-const REFUNDABLE: readonly number[] = [S.paid, S.preparing, S.partially_shipped, S.shipped, S.received, S.completed];
+/** Statuses a member may apply for a refund from (ORDER_MOVES.apply_refund). */
+const REFUNDABLE: readonly number[] = ORDER_REFUNDABLE.map((name) => S[name]);
 
 /** What the member may do with an order in its status (spec section 4's actions). */
 export function actionsOf(row: repo.OrderRow, refund?: repo.RefundRow, left = 0): OrderAction[] {

@@ -31,11 +31,15 @@ const UNSHIPPED: readonly number[] = [S.paid, S.preparing];
 /** The member applies: the order moves to −2 until staff decide or the member cancels. */
 export const applyRefund = (ctx: AuthedContext, input: { order_no: string; reason: string; images: string[] }) =>
   changeOwn(ctx, input.order_no, async (work, order, now) => {
+    // One application at a time: the order is frozen at −2 until it is decided or withdrawn.
+    if (order.status === S.refund_requested || (await repo.lockPendingRefund(work.tx, order.id))) {
+      fail('REFUND_ALREADY_REQUESTED');
+    }
     const left = await refundableOf(work.tx, order.id);
     // Paid with nothing (points, a coupon) there is no money, but points or a package to give back.
     if (order.payAmount > 0 && left <= 0) refuse(ctx.locale, order.status);
     if (order.kind === 'package' && !(await orderPackagesUnused(work.tx, order.id))) fail('PACKAGE_ALREADY_USED');
-    const moved = await move(work, order, 'refund_requested', now, {
+    const moved = await move(work, order, 'apply_refund', 'refund_requested', now, {
       actorId: ctx.user.uid,
       locale: ctx.locale,
       note: input.reason,
@@ -71,7 +75,7 @@ async function closeApplication(
       decidedBy: close.actorId ?? null,
     })
     .where(eq(orderRefunds.id, application.id));
-  return move(work, order, orderStatusNameOf(application.previousStatus), now, {
+  return move(work, order, 'close_refund', orderStatusNameOf(application.previousStatus), now, {
     actorId: close.actorId,
     locale: close.locale,
     note: close.status === 'refused' ? `refund refused: ${close.refuseReason}` : 'refund cancelled',
@@ -145,8 +149,8 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
       .where(eq(orderRefunds.id, application.id));
     const note = `refund ${(amount / 100).toFixed(2)}`;
     return full
-      ? move(work, order, 'refunded', now, { actorId: ctx.user?.uid, locale: ctx.locale, note })
-      : move(work, order, orderStatusNameOf(application.previousStatus), now, {
+      ? move(work, order, 'refund', 'refunded', now, { actorId: ctx.user?.uid, locale: ctx.locale, note })
+      : move(work, order, 'close_refund', orderStatusNameOf(application.previousStatus), now, {
           actorId: ctx.user?.uid,
           locale: ctx.locale,
           note,

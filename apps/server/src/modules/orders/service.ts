@@ -340,7 +340,11 @@ export async function completePickup(ctx: AuthedContext, code: string): Promise<
   const row = await runUnitOfWork(ctx, async (work) => {
     const order = await lockAny(work.tx, found.id);
     if (order.status !== S.paid || order.delivery !== 'pickup') refuse(ctx.locale, order.status);
-    return move(work, order, 'completed', now, { set: { completedAt: now }, actorId: ctx.user.uid, note: 'picked up' });
+    return move(work, order, 'pick_up', 'completed', now, {
+      set: { completedAt: now },
+      actorId: ctx.user.uid,
+      note: 'picked up',
+    });
   });
   return (await orderRecords(ctx.db, [row], ctx.locale))[0]!;
 }

@@ -63,7 +63,7 @@ export const shipOrder = (ctx: CallContext, input: { order_no: string; express_n
   staffChange(ctx, input.order_no, async (work, order, now) => {
     if (order.delivery !== 'express') refuse(ctx.locale, order.status);
     const days = shopSettingsOf(await getMerchant(work.tx)).auto_receipt_days;
-    return move(work, order, 'shipped', now, {
+    return move(work, order, 'ship', 'shipped', now, {
       set: {
         expressName: input.express_name,
         expressNo: input.express_no,
