@@ -10,9 +10,11 @@ DELETE FROM "login_failures";--> statement-breakpoint
 ALTER TABLE "login_failures" DROP CONSTRAINT "login_failures_pkey";--> statement-breakpoint
 ALTER TABLE "login_failures" ADD COLUMN "address" text NOT NULL;--> statement-breakpoint
 ALTER TABLE "login_failures" ADD CONSTRAINT "login_failures_account_address_pk" PRIMARY KEY("account","address");--> statement-breakpoint
--- A member locked now stays locked until their lock ends, from every address (as before).
+-- A member locked now stays locked until their lock ends, from every address (as before), under
+-- the key of modules/account/lockout.ts (memberKey: the id and a digest of the password hash).
 INSERT INTO "login_failures" ("account", "address", "failures", "locked_until", "updated_at")
-SELECT "id", '', 0, "locked_until", now() FROM "users" WHERE "locked_until" > now();--> statement-breakpoint
+SELECT "id" || ':' || coalesce(left(encode(sha256(convert_to("password_hash", 'UTF8')), 'hex'), 12), 'none'), '', 0, "locked_until", now()
+FROM "users" WHERE "locked_until" > now();--> statement-breakpoint
 UPDATE "users" SET "failed_logins" = 0, "locked_until" = NULL WHERE "failed_logins" <> 0 OR "locked_until" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "login_guesses_account_idx" ON "login_guesses" USING btree ("account","at");--> statement-breakpoint
 CREATE INDEX "login_guesses_at_idx" ON "login_guesses" USING btree ("at");

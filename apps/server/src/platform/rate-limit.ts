@@ -40,13 +40,20 @@ function normalizedIp(ip: string): string {
   return found;
 }
 
+/**
+ * The client address limits are counted by: `req.ip` (the X-Forwarded-For client with TRUST_PROXY,
+ * else the socket's peer), an IPv6 address as its network prefix (one host holds many addresses).
+ * injectWS requests have no socket, hence no ip (DESIGN.md): they share 'unknown'.
+ */
+export function clientAddress(ip: string | undefined): string {
+  return ip ? normalizedIp(ip) : 'unknown';
+}
+
 /** `<bucket>:<ip>`: auth calls count apart from everything else, per client address. */
 export function rateLimitKey(req: FastifyRequest): string {
   const url = callUrlOf(req);
   const bucket = url && isAuthCall(url) ? 'auth' : 'api';
-  // injectWS requests have no socket, hence no ip (DESIGN.md): they share one key.
-  const ip = req.ip || req.socket?.remoteAddress || 'unknown';
-  return `${bucket}:${ip === 'unknown' ? ip : normalizedIp(ip)}`;
+  return `${bucket}:${clientAddress(req.ip || req.socket?.remoteAddress)}`;
 }
 
 /**

@@ -1,27 +1,20 @@
 import type { LoginResult, UserInfo } from '@studio/contract/account';
 import type { TokenInfo } from '@studio/contract/protocol';
 import { and, eq, isNull } from 'drizzle-orm';
-import { DAY, HOUR, MINUTE } from '../../platform/clock';
 import { fail } from '../../platform/errors';
-import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
+import { comparePasswordWithinLockout } from './lockout';
 import * as repo from './repo';
 import { users } from './schema';
 import { createUser, getUserOrFail, toUserInfo } from './service';
 import { issueToken, loginResult, pushForceLogout } from './sessions';
 
 /**
- * Login and lockout: registration, password login with the lock of RULES.md, and password changes
- * (wrong guesses count toward the same lock).
+ * Login: registration, password login within the lockout of RULES.md (lockout.ts), and password
+ * changes (wrong guesses count toward the same lock).
  */
-
-export const MAX_FAILED_LOGINS = 6;
-
-export const LOCK_MS = HOUR;
-
-/** Failure counters of unknown accounts are forgotten after this long without a new failure. */
-const UNKNOWN_ACCOUNT_MEMORY_MS = 30 * DAY;
 
 export async function register(
   ctx: CallContext,
@@ -38,46 +31,6 @@ export async function register(
     ctx.clock.now(),
   );
   return loginResult(ctx, row);
-}
-
-const lockedError = (lockedUntil: Date, now: Date): never =>
-  fail('ACCOUNT_LOCKED', { minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE) });
-
-/**
- * Compares a password within the lockout of RULES.md: 6 wrong passwords lock password login for
- * 1 hour. The attempt is counted as a failure *before* the comparison, in one statement that
- * refuses once the account is locked or 6 attempts are counted, so that parallel guesses, on any
- * number of instances, never get more than 6 passwords compared; a right password clears the
- * count. `who` is the member, or for a name no account has, what was typed (same answers, same work).
- * Answers whether the password matched; the failure that locks answers ACCOUNT_LOCKED itself.
- */
-async function comparePasswordWithinLockout(
-  { db, config }: Pick<CallContext, 'db' | 'config'>,
-  who: { userId: string } | { account: string },
-  password: string,
-  stored: string | null,
-  now: Date,
-): Promise<boolean> {
-  const attempt =
-    'userId' in who
-      ? await repo.reserveLoginAttempt(db, who.userId, now, MAX_FAILED_LOGINS)
-      : await repo.reserveUnknownLoginAttempt(db, who.account, now, MAX_FAILED_LOGINS);
-  if (attempt === null) {
-    // Locked, or 6 attempts still being compared: those may lock it for the full hour.
-    const lockedUntil = await repo.findLoginLock(db, who);
-    return lockedError(lockedUntil && lockedUntil > now ? lockedUntil : new Date(now.getTime() + LOCK_MS), now);
-  }
-  const matches = (await verifyPassword(password, stored ?? (await dummyHash(config.PASSWORD_HASH_COST)))) && !!stored;
-  if (matches) {
-    if ('userId' in who) await repo.clearLoginFailures(db, who.userId);
-    return true;
-  }
-  if ('account' in who) await repo.forgetLoginFailures(db, new Date(now.getTime() - UNKNOWN_ACCOUNT_MEMORY_MS));
-  const lockUntil = new Date(now.getTime() + LOCK_MS);
-  if (attempt >= MAX_FAILED_LOGINS && (await repo.lockLogin(db, who, lockUntil, MAX_FAILED_LOGINS))) {
-    lockedError(lockUntil, now);
-  }
-  return false;
 }
 
 /**
@@ -142,7 +95,7 @@ async function writePassword(
   const written = await runUnitOfWork(ctx, async ({ tx }) => {
     const updated = await tx
       .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .set({ passwordHash, updatedAt: now })
       .where(firstOnly ? and(eq(users.id, row.id), isNull(users.passwordHash)) : eq(users.id, row.id))
       .returning({ id: users.id });
     if (updated.length === 0) return false;

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, instant, preparedQuery } from '../../platform/db';
+import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
+import { newId } from '../../platform/ids';
 import { containsPattern } from '../../platform/paging';
-import { loginFailures, uploads, users, userTokens } from './schema';
+import { loginFailures, loginGuesses, uploads, users, userTokens } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -213,91 +214,140 @@ export async function searchUsers(db: DbOrTx, search: UserSearch): Promise<{ row
   return { rows, total: count?.total ?? 0 };
 }
 
-// Password lockout (RULES.md: 6 wrong passwords lock password login for 1 hour). An attempt takes
-// a slot before its password is compared; failures of real accounts are counted on the users row,
-// those of names no account has in login_failures, so that both answer alike.
+// Password lockout (the rule of RULES.md is written in lockout.ts). `account` keys the counts: a
+// member's id, or 'name:' and a name no account has, so that both count and answer alike. Every
+// attempt at one account is counted under one advisory lock of that account, so that parallel
+// attempts, on any number of instances, are counted one after another.
 
-const lockOver = (lockedUntil: typeof users.lockedUntil | typeof loginFailures.lockedUntil, now: Date) =>
-  sql`(${lockedUntil} is null or ${lockedUntil} <= ${instant(now)})`;
+/** '' is the address of the row whose lock holds every address. */
+const EVERY_ADDRESS = '';
 
-/**
- * Counts a password attempt on a member as failed before its comparison, in one statement, unless
- * the account is locked or `max` attempts are already counted. Answers the attempt's number
- * (1..max), or null when refused.
- */
-export async function reserveLoginAttempt(db: DbOrTx, userId: string, now: Date, max: number): Promise<number | null> {
-  const [row] = await db
-    .update(users)
-    .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil: null })
-    .where(and(eq(users.id, userId), lockOver(users.lockedUntil, now), lt(users.failedLogins, max)))
-    .returning({ attempt: users.failedLogins });
-  return row?.attempt ?? null;
+async function takeAccountLock(tx: Tx, account: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${account}`}))`);
 }
 
-/** The same for a name no account has (`account`: what was typed, lower case). */
-export async function reserveUnknownLoginAttempt(
-  db: DbOrTx,
+export interface LockoutLimits {
+  /** Wrong passwords from one address that lock that address, and for how long. */
+  perAddress: { max: number; lockMs: number };
+  /** Wrong passwords from any addresses within `windowMs` that lock every address, and for how long. */
+  everyAddress: { max: number; windowMs: number; lockMs: number };
+}
+
+/** A counted attempt (its number from this address, its guess), or when a refusal's lock ends. */
+export type AttemptPlace = { attempt: number; guessId: string } | { lockedUntil: Date };
+
+const later = (a: Date | null | undefined, now: Date): Date | null => (a && a > now ? a : null);
+
+async function guessesWithin(tx: Tx, account: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginGuesses)
+    .where(and(eq(loginGuesses.account, account), gt(loginGuesses.at, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Counts a password attempt as failed before its comparison, unless password login to `account`
+ * is locked for every address or for `address`, or the attempts already counted (wrong, or still
+ * being compared) reach a limit: those may lock it, so the refusal names that lock's full length.
+ */
+export async function reserveLoginAttempt(
+  tx: Tx,
   account: string,
+  address: string,
   now: Date,
-  max: number,
-): Promise<number | null> {
-  const [row] = await db
+  limits: LockoutLimits,
+): Promise<AttemptPlace> {
+  await takeAccountLock(tx, account);
+  const rows = await tx
+    .select()
+    .from(loginFailures)
+    .where(and(eq(loginFailures.account, account), inArray(loginFailures.address, [address, EVERY_ADDRESS])));
+  const everywhere = rows.find((r) => r.address === EVERY_ADDRESS);
+  const here = rows.find((r) => r.address === address);
+  const lockedUntil = later(everywhere?.lockedUntil, now) ?? later(here?.lockedUntil, now);
+  if (lockedUntil) return { lockedUntil };
+  const failures = here && !here.lockedUntil ? here.failures : 0;
+  if (failures >= limits.perAddress.max) return { lockedUntil: new Date(now.getTime() + limits.perAddress.lockMs) };
+  const { max, windowMs, lockMs } = limits.everyAddress;
+  if ((await guessesWithin(tx, account, new Date(now.getTime() - windowMs))) >= max) {
+    return { lockedUntil: new Date(now.getTime() + lockMs) };
+  }
+  const attempt = failures + 1;
+  await tx
     .insert(loginFailures)
-    .values({ account, failures: 1, updatedAt: now })
+    .values({ account, address, failures: attempt, updatedAt: now })
     .onConflictDoUpdate({
-      target: loginFailures.account,
-      set: { failures: sql`${loginFailures.failures} + 1`, lockedUntil: null, updatedAt: now },
-      setWhere: and(lockOver(loginFailures.lockedUntil, now), lt(loginFailures.failures, max)),
-    })
-    .returning({ attempt: loginFailures.failures });
-  return row?.attempt ?? null;
-}
-
-/** When the lock of a member (`userId`) or of an unknown name (`account`) ends, if there is one. */
-export async function findLoginLock(db: DbOrTx, who: { userId: string } | { account: string }): Promise<Date | null> {
-  const [row] =
-    'userId' in who
-      ? await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, who.userId))
-      : await db
-          .select({ lockedUntil: loginFailures.lockedUntil })
-          .from(loginFailures)
-          .where(eq(loginFailures.account, who.account));
-  return row?.lockedUntil ?? null;
+      target: [loginFailures.account, loginFailures.address],
+      set: { failures: attempt, lockedUntil: null, updatedAt: now },
+    });
+  const guessId = newId();
+  await tx.insert(loginGuesses).values({ id: guessId, account, at: now });
+  return { attempt, guessId };
 }
 
 /**
- * Locks password login until `until` once `max` failures are counted, starting the count afresh;
- * answers whether it locked (not when a success cleared the count meanwhile).
+ * A wrong password, counted already: locks `address` once its count reaches the limit (the count
+ * starting afresh), and every address once the account's guesses within the window reach theirs
+ * (the window starting afresh). Answers which locks this failure took; `everyAddress` is set only
+ * by the failure that took that lock, so the member is told once.
  */
-export async function lockLogin(
-  db: DbOrTx,
-  who: { userId: string } | { account: string },
-  until: Date,
-  max: number,
-): Promise<boolean> {
-  const locked =
-    'userId' in who
-      ? await db
-          .update(users)
-          .set({ failedLogins: 0, lockedUntil: until })
-          .where(and(eq(users.id, who.userId), gte(users.failedLogins, max)))
-          .returning({ id: users.id })
-      : await db
-          .update(loginFailures)
-          .set({ failures: 0, lockedUntil: until })
-          .where(and(eq(loginFailures.account, who.account), gte(loginFailures.failures, max)))
-          .returning({ account: loginFailures.account });
-  return locked.length > 0;
+export async function lockLoginAfterFailure(
+  tx: Tx,
+  account: string,
+  address: string,
+  now: Date,
+  limits: LockoutLimits,
+): Promise<{ address: Date | null; everyAddress: Date | null }> {
+  await takeAccountLock(tx, account);
+  const addressUntil = new Date(now.getTime() + limits.perAddress.lockMs);
+  const lockedHere = await tx
+    .update(loginFailures)
+    .set({ failures: 0, lockedUntil: addressUntil, updatedAt: now })
+    .where(
+      and(
+        eq(loginFailures.account, account),
+        eq(loginFailures.address, address),
+        gte(loginFailures.failures, limits.perAddress.max),
+      ),
+    )
+    .returning({ account: loginFailures.account });
+  const { max, windowMs, lockMs } = limits.everyAddress;
+  let everyAddress: Date | null = null;
+  if ((await guessesWithin(tx, account, new Date(now.getTime() - windowMs))) >= max) {
+    const until = new Date(now.getTime() + lockMs);
+    const [before] = await tx
+      .select({ lockedUntil: loginFailures.lockedUntil })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.account, account), eq(loginFailures.address, EVERY_ADDRESS)));
+    if (!later(before?.lockedUntil, now)) {
+      await tx
+        .insert(loginFailures)
+        .values({ account, address: EVERY_ADDRESS, lockedUntil: until, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [loginFailures.account, loginFailures.address],
+          set: { lockedUntil: until, updatedAt: now },
+        });
+      everyAddress = until;
+    }
+    await tx.delete(loginGuesses).where(eq(loginGuesses.account, account));
+  }
+  return { address: lockedHere.length > 0 ? addressUntil : null, everyAddress };
 }
 
-/** A right password: the member's count starts afresh (the attempt's own slot included). */
-export async function clearLoginFailures(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+/** A right password: its guess is taken back and the count of its address starts afresh. */
+export async function clearLoginAttempt(db: DbOrTx, account: string, address: string, guessId: string): Promise<void> {
+  await db.delete(loginGuesses).where(eq(loginGuesses.id, guessId));
+  await db
+    .update(loginFailures)
+    .set({ failures: 0 })
+    .where(and(eq(loginFailures.account, account), eq(loginFailures.address, address)));
 }
 
-/** Forgets the counts of unknown names that saw no attempt since `before`. */
-export async function forgetLoginFailures(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.updatedAt, before));
+/** Forgets guesses older than the window and counts untouched since `before` (no lock lasts that long). */
+export async function forgetLoginFailures(db: DbOrTx, guessesBefore: Date, countsBefore: Date): Promise<void> {
+  await db.delete(loginGuesses).where(lt(loginGuesses.at, guessesBefore));
+  await db.delete(loginFailures).where(lt(loginFailures.updatedAt, countsBefore));
 }
 
 /** How many members registered at or after `since`. */

@@ -38,7 +38,7 @@ export const users = pgTable(
     invitedAt: timestamp({ withTimezone: true }),
     /**
      * No longer read: the lockout lives in login_failures and login_guesses. Kept only while
-     * admin-bootstrap.ts still clears them; drop both once it calls repo.clearLoginFailures.
+     * admin-bootstrap.ts and contacts.ts still clear them on a new password; drop both then.
      */
     failedLogins: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
