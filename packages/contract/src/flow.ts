@@ -22,6 +22,24 @@ export type WaitlistStatus = z.infer<typeof waitlistStatus>;
 /** A status machine: for each status, the statuses it may move to. */
 export type Flow<S extends string> = Readonly<Record<S, readonly S[]>>;
 
+/** scheduled → cancelled (staff call the class off). */
+export const SESSION_FLOW: Flow<SessionStatus> = { scheduled: ['cancelled'], cancelled: [] };
+/**
+ * registered → done (the class ended, or the member was checked in) | cancelled (member within the
+ * window, staff any time, or the session called off). done and cancelled are final.
+ */
+export const RESERVATION_FLOW: Flow<ReservationStatus> = {
+  registered: ['done', 'cancelled'],
+  done: [],
+  cancelled: [],
+};
+/** waiting → completed (promoted to a seat, or booked directly) | cancelled (left, session started or called off). */
+export const WAITLIST_FLOW: Flow<WaitlistStatus> = {
+  waiting: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
 /** Spec section 4's order status codes, by name (orders.ts re-exports them with the order records). */
 export const ORDER_STATUS = {
   closed: -4,

@@ -150,7 +150,7 @@ describe('a pending refund freezes the order', () => {
       const [confirmed, applied] =
         i % 2 === 0
           ? await Promise.all([confirm(), apply(m.token, order_no)])
-          : (await Promise.all([apply(m.token, order_no), confirm()])).reverse();
+          : await Promise.all([apply(m.token, order_no), confirm()]).then(([a, c]) => [c, a] as const);
       // The refund was applied for, either from shipped (receipt refused) or after completion.
       expect(applied.code).toBe(0);
       expect([0, 'ORDER_STATUS_CHANGED']).toContain(confirmed.code);
