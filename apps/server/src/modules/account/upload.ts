@@ -53,7 +53,8 @@ export async function saveUpload(
       id,
       userId,
       url,
-      name: file.name.replace(/[\\/\r\n\t]/g, '_').slice(0, MAX_NAME_LENGTH) || fileName,
+      // No path separator, and no control character (PostgreSQL refuses NUL) or lone surrogate in the name kept.
+      name: file.name.replace(/[\\/\p{Cc}\p{Cs}]/gu, '_').slice(0, MAX_NAME_LENGTH) || fileName,
       size: file.buffer.length,
       mime: file.image.mime,
       width: file.image.width,

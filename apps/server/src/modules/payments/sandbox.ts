@@ -12,6 +12,7 @@ import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
 import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
 import { type ConfirmationOutcome, confirmPayment } from './confirmations';
+import { issuesOf, logNotification, parseJson, providerAmount, providerText } from './notifications';
 import { sandboxCharges } from './schema';
 import type { PaymentProvider, Settlers } from './service';
 
@@ -59,6 +60,16 @@ function signatureMatches(secret: string, rawBody: string, signature: string | u
   return timingSafeEqual(Buffer.from(signSandbox(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
 }
 
+/**
+ * The notification as the studio reads it: the contract's shape, and ids that are text PostgreSQL
+ * stores (no NUL, no control character) and an amount its columns hold.
+ */
+const sandboxBody = sandboxNotification.extend({
+  event_id: providerText(64),
+  out_trade_no: providerText(64),
+  amount: providerAmount,
+});
+
 export interface NotifyAnswer {
   status: 200 | 400;
   outcome: ConfirmationOutcome | 'bad_signature' | 'bad_body';
@@ -66,8 +77,9 @@ export interface NotifyAnswer {
 
 /**
  * `POST /api/pay/notify/sandbox`: the sandbox provider's signed notification. A bad or missing
- * signature, or a body that is not a notification → 400 and nothing changes; a replay → 200 and
- * nothing changes; an amount that differs → 400, logged.
+ * signature → 400 and nothing changes; a signed body that is not a notification (not JSON, another
+ * shape, an id holding a NUL) → 400, logged, and nothing changes; a replay → 200 and nothing
+ * changes; an amount that differs → 400, logged.
  */
 export async function receiveSandboxNotification(
   deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
@@ -78,12 +90,18 @@ export async function receiveSandboxNotification(
   now: Date,
 ): Promise<NotifyAnswer> {
   if (!signatureMatches(secret, rawBody, signature)) return { status: 400, outcome: 'bad_signature' };
-  let body: SandboxNotification;
-  try {
-    body = sandboxNotification.parse(JSON.parse(rawBody));
-  } catch {
+  const json = parseJson(rawBody);
+  const parsed = sandboxBody.safeParse(json);
+  if (!parsed.success) {
+    const sent = json !== null && typeof json === 'object' ? (json as { event_id?: unknown }) : {};
+    logNotification(
+      deps.log,
+      { provider: 'sandbox', eventId: sent.event_id, outcome: 'bad_body', issues: issuesOf(parsed.error) },
+      'payment notification refused: a signed body that is not a notification',
+    );
     return { status: 400, outcome: 'bad_body' };
   }
+  const body: SandboxNotification = parsed.data;
   const outcome = await confirmPayment(
     deps,
     settlers,

@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { getMerchant } from '../merchant/service';
 import type { Confirmation } from './confirmations';
+import { issuesOf, providerAmount, providerText } from './notifications';
 import type { RefundConfirmation } from './refunds';
 import type { PaymentProvider } from './service';
 
@@ -99,24 +101,103 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
   };
 }
 
+/*
+ * A webhook's event, read with schemas of what Stripe documents (the fields this app uses, nothing
+ * more) after constructEvent verified its signature: an event of a type this app acts on whose
+ * object is missing, null, an array or of another shape is malformed (400); an event of any other
+ * type is acknowledged without reading its object, since sending it again would change nothing.
+ */
+
+const stripeEvent = z.object({ id: providerText(255), type: z.string().min(1).max(255) });
+
+const checkoutSession = z.object({
+  client_reference_id: providerText(64).nullish(),
+  metadata: z.object({ out_trade_no: providerText(64).optional() }).nullish(),
+  amount_total: providerAmount.nullish(),
+  payment_status: z.string().max(64).nullish(),
+});
+
+const refundObject = z.object({
+  status: z.string().max(64).nullish(),
+  metadata: z.object({ refund_row_id: providerText(64).optional() }).nullish(),
+});
+
+const PAYMENT_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+const REFUND_EVENTS = ['refund.updated', 'refund.failed'] as const;
+
+/** What a verified webhook asks of the app. */
+export type StripeNotice =
+  | { kind: 'payment'; confirmation: Confirmation }
+  | { kind: 'refund'; confirmation: RefundConfirmation }
+  /** An event of a type this app does not act on: acknowledged (sending it again would not help), logged. */
+  | { kind: 'unknown'; eventId: string; eventType: string }
+  /** An event this app acts on that settles nothing yet (a completion still unpaid, a refund pending): acknowledged. */
+  | { kind: 'ignored'; eventId: string; eventType: string }
+  /** Not an event of the shape Stripe documents: refused with a 400. */
+  | { kind: 'malformed'; eventId?: unknown; eventType?: unknown; issues: string[] };
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/** Reads a verified webhook's body (the JSON constructEvent parsed) into what it asks. */
+export function readStripeEvent(body: unknown): StripeNotice {
+  const envelope = stripeEvent.safeParse(body);
+  if (!envelope.success) {
+    const sent = body !== null && typeof body === 'object' ? (body as { id?: unknown; type?: unknown }) : {};
+    return { kind: 'malformed', eventId: sent.id, eventType: sent.type, issues: issuesOf(envelope.error) };
+  }
+  const { id: eventId, type: eventType } = envelope.data;
+  const ignored = { kind: 'ignored', eventId, eventType } as const;
+  const object = (body as { data?: { object?: unknown } }).data?.object;
+  const malformed = (error: z.ZodError): StripeNotice => ({
+    kind: 'malformed',
+    eventId,
+    eventType,
+    issues: issuesOf(error).map((path) => `data.object${path === '(body)' ? '' : `.${path}`}`),
+  });
+  if (isOneOf(REFUND_EVENTS, eventType)) {
+    const refund = refundObject.safeParse(object);
+    if (!refund.success) return malformed(refund.error);
+    const confirmation = stripeRefundConfirmation(eventId, refund.data);
+    return confirmation ? { kind: 'refund', confirmation } : ignored;
+  }
+  if (isOneOf(PAYMENT_EVENTS, eventType)) {
+    const session = checkoutSession.safeParse(object);
+    if (!session.success) return malformed(session.error);
+    const outTradeNo = session.data.client_reference_id ?? session.data.metadata?.out_trade_no;
+    if (!outTradeNo) {
+      return { kind: 'malformed', eventId, eventType, issues: ['data.object.client_reference_id'] };
+    }
+    const confirmation = stripeConfirmation(eventId, eventType, { ...session.data, outTradeNo });
+    return confirmation ? { kind: 'payment', confirmation } : ignored;
+  }
+  return { kind: 'unknown', eventId, eventType };
+}
+
 /** A refund webhook (refund.updated / refund.failed) as a confirmation, or null when it settles nothing yet. */
-export function stripeRefundConfirmation(event: Stripe.Event): RefundConfirmation | null {
-  if (event.type !== 'refund.updated' && event.type !== 'refund.failed') return null;
-  const refund = event.data.object as Stripe.Refund;
+function stripeRefundConfirmation(eventId: string, refund: z.infer<typeof refundObject>): RefundConfirmation | null {
   const refundRowId = refund.metadata?.refund_row_id;
+  // A refund made elsewhere (Stripe's dashboard) is none of the app's.
   if (!refundRowId) return null;
-  if (refund.status === 'succeeded') return { provider: 'stripe', eventId: event.id, refundRowId, status: 'succeeded' };
+  if (refund.status === 'succeeded') return { provider: 'stripe', eventId, refundRowId, status: 'succeeded' };
   if (refund.status === 'failed' || refund.status === 'canceled')
-    return { provider: 'stripe', eventId: event.id, refundRowId, status: 'failed' };
+    return { provider: 'stripe', eventId, refundRowId, status: 'failed' };
   return null;
 }
 
-/** A payment webhook's confirmation, or null for an event that settles no payment. */
-export function stripeConfirmation(event: Stripe.Event): Confirmation | null {
-  const session = event.data.object as Stripe.Checkout.Session;
-  const outTradeNo = session.client_reference_id ?? session.metadata?.out_trade_no ?? '';
-  const base = { provider: 'stripe', eventId: event.id, outTradeNo, amount: session.amount_total ?? -1 };
-  switch (event.type) {
+/** A payment webhook's confirmation, or null for an event that settles no payment (yet). */
+function stripeConfirmation(
+  eventId: string,
+  type: (typeof PAYMENT_EVENTS)[number],
+  session: z.infer<typeof checkoutSession> & { outTradeNo: string },
+): Confirmation | null {
+  const base = { provider: 'stripe', eventId, outTradeNo: session.outTradeNo, amount: session.amount_total ?? -1 };
+  switch (type) {
     case 'checkout.session.completed':
       // Paid at once by card; delayed methods confirm with async_payment_succeeded.
       return session.payment_status === 'paid' ? { ...base, status: 'succeeded' } : null;
@@ -125,7 +206,5 @@ export function stripeConfirmation(event: Stripe.Event): Confirmation | null {
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired':
       return { ...base, status: 'failed' };
-    default:
-      return null;
   }
 }
