@@ -31,6 +31,7 @@ export const ERROR_SHAPES = {
   CODE_INVALID: { data: field },
   FILE_TYPE_INVALID: { params: z.object({ allowed: z.string() }) },
   FILE_TOO_LARGE: { params: z.object({ maxMb: z.number() }) },
+  IMAGE_TOO_LARGE: { params: z.object({ maxMegapixels: z.number() }) },
   /** The suggestions are added once the transaction that refused the seat is over. */
   COURSE_FULL: { data: courseFullData.partial({ suggestions: true }) },
   CANCEL_WINDOW_CLOSED: { params: z.object({ hours: z.number() }) },

@@ -136,6 +136,13 @@ export const accountErrors = {
   FILE_TOO_LARGE: {
     msg: m('The file is too large (max {maxMb} MB)', '文件过大（最大 {maxMb} MB）', '檔案過大（最大 {maxMb} MB）'),
   },
+  IMAGE_TOO_LARGE: {
+    msg: m(
+      'This picture has too many pixels (at most {maxMegapixels} megapixels), please choose a smaller one',
+      '图片像素过多（最多 {maxMegapixels} 百万像素），请选择较小的图片',
+      '圖片像素過多（最多 {maxMegapixels} 百萬像素），請選擇較小的圖片',
+    ),
+  },
   INVITE_CODE_INVALID: { msg: m('Invalid invitation code', '邀请码无效', '邀請碼無效') },
   ALREADY_INVITED: { msg: m('You have already accepted an invitation', '你已接受过邀请', '你已接受過邀請') },
   LAST_LOGIN_METHOD: {

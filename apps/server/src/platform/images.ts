@@ -1,6 +1,75 @@
 import { access, unlink } from 'node:fs/promises';
+import type { UPLOAD_IMAGE_TYPES } from '@studio/contract/account';
 import { IMAGE_SIZES } from '@studio/contract/images';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+
+/**
+ * The most pixels an uploaded image may have (width × height, every frame of an animation counted),
+ * checked from its header before anything is decoded: 40 MP is about 160 MB once decoded as RGBA.
+ * A 2 MB file can declare far more (a one-colour 16000 × 16000 PNG is a few KB).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The long side of a kept original: a larger one is scaled down at upload, keeping its aspect. */
+export const MAX_IMAGE_SIDE = 2560;
+
+type ImageFormat = (typeof UPLOAD_IMAGE_TYPES)[number];
+
+/** An image as it is kept and served (the width and height of one frame). */
+export interface StoredImage {
+  buffer: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The image to keep for an upload, never the bytes as sent: decoded, turned upright by its EXIF
+ * orientation, at most MAX_IMAGE_SIDE on its long side, and encoded again in its own format. The
+ * encoder writes no metadata, so the EXIF (GPS position, camera, time), XMP, IPTC and ICC blocks of
+ * the original are gone; review photos are public. Colours are converted to sRGB first.
+ *
+ * A GIF stays a GIF and an animated WebP stays animated (every frame kept and scaled): a member who
+ * sends a moving picture expects it to move, and the frame count is inside the pixel limit. An
+ * animation is not turned by an orientation tag (libvips cannot rotate one; browsers draw animations
+ * unturned anyway).
+ *
+ * Throws ImageTooLarge over MAX_IMAGE_PIXELS (before decoding) and ImageUnreadable when the file
+ * has the signature of an image but no picture in it.
+ */
+export async function storableImage(input: Buffer, format: ImageFormat): Promise<StoredImage> {
+  const animated = format === 'gif' || format === 'webp';
+  // The header only: with `animated`, the height is every frame's stacked.
+  const header = await sharp(input, { animated, limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw new ImageUnreadable(error);
+    });
+  if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ImageTooLarge();
+  const pages = header.pages ?? 1;
+  try {
+    // Lenient like a browser: a picture with a damaged chunk still shows; one with no image in it fails.
+    let image = sharp(input, { animated: pages > 1, failOn: 'none', limitInputPixels: MAX_IMAGE_PIXELS });
+    if (pages <= 1) image = image.autoOrient();
+    image = image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    const { data, info } = await encodeAs(image, format).toBuffer({ resolveWithObject: true });
+    return { buffer: data, width: info.width, height: info.pageHeight ?? info.height };
+  } catch (error) {
+    throw new ImageUnreadable(error);
+  }
+}
+
+/** Same format out as in; quality 85 keeps a photo indistinguishable at a fraction of a camera's size. */
+function encodeAs(image: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 85 });
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: 85 });
+    case 'gif':
+      return image.gif();
+  }
+}
 
 /**
  * Makes an uploaded image's sizes once (contract images.ts): WebP `<name>.w320.webp` and
@@ -30,6 +99,13 @@ export async function makeImageVariants(filePath: string): Promise<void> {
 export async function removeImageVariants(filePath: string): Promise<void> {
   const base = filePath.replace(/\.[^./]+$/, '');
   for (const width of Object.values(IMAGE_SIZES)) await unlink(`${base}.w${width}.webp`).catch(() => undefined);
+}
+
+/** The image's header declares more than MAX_IMAGE_PIXELS: refused without decoding it. */
+export class ImageTooLarge extends Error {
+  constructor() {
+    super(`image over ${MAX_IMAGE_PIXELS} pixels`);
+  }
 }
 
 /** The file has the signature of an image but cannot be decoded. */

@@ -94,3 +94,90 @@ export function webpExtended(width: number, height: number): Buffer {
   body.writeUIntLE(height - 1, 7, 3);
   return riff('VP8X', body);
 }
+
+/**
+ * A 1-bit greyscale PNG, decodable and tiny whatever its size (16000 × 16000 is about 31 KB): the
+ * pixel bomb, 256 MP once decoded.
+ */
+export function bilevelPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  // Every row: filter type none, then black pixels.
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height, 0);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Texts a phone photo's metadata carries here, each of which must be gone from what is stored. */
+export const PHOTO_SECRETS = {
+  /** EXIF IFD0 Make. */
+  camera: 'SecretPhoneMaker',
+  /** EXIF GPS IFD GPSMapDatum, beside the latitude and longitude. */
+  gps: 'GPS-DATUM-WGS84',
+  /** XMP dc:creator. */
+  xmp: 'Xmp Secret Author',
+  /** IPTC By-line (JPEG only). */
+  iptc: 'Iptc Secret Byline',
+};
+
+const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${PHOTO_SECRETS.xmp}</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`;
+
+/**
+ * A photo as a phone writes it: EXIF with the camera, a GPS position and the orientation (6: the
+ * pixels are stored turned a quarter anticlockwise, to be shown turned clockwise), XMP, and for a
+ * JPEG an IPTC block. The stored pixels are red on their left half and blue on the right, so that a
+ * photo shown upright (orientation 6) is red on top.
+ */
+export async function phonePhoto(
+  format: 'jpeg' | 'png' | 'webp',
+  width: number,
+  height: number,
+  orientation = 1,
+): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) pixels[(y * width + x) * 3 + (x < width / 2 ? 0 : 2)] = 255;
+  }
+  const image = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .withExif({
+      IFD0: { Make: PHOTO_SECRETS.camera },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 2621/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3906/100',
+        GPSMapDatum: PHOTO_SECRETS.gps,
+      },
+    })
+    .withMetadata({ orientation })
+    .withXmp(XMP)
+    .toBuffer();
+  return format === 'jpeg' ? withIptc(image, PHOTO_SECRETS.iptc) : image;
+}
+
+/** Puts an APP13 segment (Photoshop 3.0, resource 0x0404: IPTC-IIM) with a By-line right after SOI. */
+function withIptc(jpegBytes: Buffer, byline: string): Buffer {
+  const text = Buffer.from(byline, 'latin1');
+  const record = Buffer.concat([Buffer.from([0x1c, 0x02, 0x50, text.length >> 8, text.length & 0xff]), text]);
+  const data = record.length % 2 ? Buffer.concat([record, Buffer.alloc(1)]) : record;
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(record.length, 0);
+  const body = Buffer.concat([
+    Buffer.from('Photoshop 3.0\0', 'latin1'),
+    Buffer.from('8BIM', 'latin1'),
+    Buffer.from([0x04, 0x04, 0x00, 0x00]), // resource id, empty name padded to even
+    size,
+    data,
+  ]);
+  const head = Buffer.from([0xff, 0xed, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpegBytes.subarray(0, 2), head, body, jpegBytes.subarray(2)]);
+}

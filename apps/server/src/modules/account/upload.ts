@@ -10,7 +10,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
-import { ImageUnreadable, makeImageVariants, removeImageVariants } from '../../platform/images';
+import {
+  ImageTooLarge,
+  ImageUnreadable,
+  MAX_IMAGE_PIXELS,
+  makeImageVariants,
+  removeImageVariants,
+  storableImage,
+} from '../../platform/images';
 import { type AuthUser, header, sendError } from '../../platform/protocol';
 import type { RawRoute } from '../../platform/raw-routes';
 import { fileErrorHandler, isFilePath } from '../../platform/static-files';
@@ -32,13 +39,19 @@ export function uploadsRoot(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
-/** Stores a checked image under `uploads/<yyyy-mm>/<id>.<ext>` and records it for its owner. */
+/**
+ * Stores a checked image under `uploads/<yyyy-mm>/<id>.<ext>` and records it for its owner. What is
+ * kept is the image re-encoded without its metadata and at most 2560 px long (platform/images.ts),
+ * never the bytes as sent: every stored image (avatars, photos, goods and review pictures, the demo
+ * shop's) comes through here. Throws ImageTooLarge or ImageUnreadable, keeping nothing.
+ */
 export async function saveUpload(
   deps: Pick<UploadDeps, 'db' | 'dataDir'>,
   userId: string,
   file: { buffer: Buffer; image: ImageInfo; name: string },
   now: Date,
 ): Promise<UploadResult> {
+  const stored = await storableImage(file.buffer, file.image.type);
   const id = newId();
   const month = now.toISOString().slice(0, 7);
   const dir = path.join(uploadsRoot(deps.dataDir), month);
@@ -46,7 +59,7 @@ export async function saveUpload(
   const filePath = path.join(dir, fileName);
   const url = `${UPLOADS_PREFIX}${month}/${fileName}`;
   await mkdir(dir, { recursive: true });
-  await writeFile(filePath, file.buffer, { flag: 'wx' });
+  await writeFile(filePath, stored.buffer, { flag: 'wx' });
   try {
     await makeImageVariants(filePath);
     await repo.insertUpload(deps.db, {
@@ -55,10 +68,10 @@ export async function saveUpload(
       url,
       // No path separator, and no control character (PostgreSQL refuses NUL) or lone surrogate in the name kept.
       name: file.name.replace(/[\\/\p{Cc}\p{Cs}]/gu, '_').slice(0, MAX_NAME_LENGTH) || fileName,
-      size: file.buffer.length,
+      size: stored.buffer.length,
       mime: file.image.mime,
-      width: file.image.width,
-      height: file.image.height,
+      width: stored.width,
+      height: stored.height,
       createdAt: now,
     });
   } catch (error) {
@@ -146,6 +159,9 @@ export async function registerUploads(app: FastifyInstance, deps: UploadDeps): P
         const saved = await saveUpload(deps, user.uid, { buffer, image, name }, deps.clock.now());
         return reply.send({ code: 0, msg: 'ok', ...saved });
       } catch (error) {
+        if (error instanceof ImageTooLarge) {
+          return sendError(reply, req, 'IMAGE_TOO_LARGE', { maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000 });
+        }
         if (!(error instanceof ImageUnreadable)) throw error;
         req.log.info({ err: error }, 'undecodable upload');
         return invalidFile(reply, req, 'unreadable');
