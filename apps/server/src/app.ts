@@ -9,6 +9,7 @@ import { runStartupTasks } from './modules/startup';
 import { walletBalances } from './modules/wallet/balances';
 import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
 import { type Clock, systemClock } from './platform/clock';
+import { type AddressCounts, capConnectionsPerAddress } from './platform/connection-cap';
 import { type Database, type Db, migrateDatabase, openDatabase } from './platform/db';
 import { type AppDeps, type BalanceReader, noMemberMemo } from './platform/deps';
 import { payloadCodec } from './platform/encryption';
@@ -81,6 +82,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Beyond the cap new connections are dropped at once instead of exhausting memory and descriptors.
   app.server.maxConnections = config.MAX_CONNECTIONS;
+  // And one address cannot take them all (per forwarded address with TRUST_PROXY).
+  app.decorate('connectionCounts', capConnectionsPerAddress(app, config));
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('config', config);
@@ -208,6 +211,8 @@ declare module 'fastify' {
     config: Config;
     realtime: Realtime;
     deps: AppDeps;
+    /** Open connections (with TRUST_PROXY: requests in progress) per client address. */
+    connectionCounts: AddressCounts;
   }
 }
 

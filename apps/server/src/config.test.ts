@@ -20,6 +20,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
   });
 
+  it('caps connections per address at 200 unless told otherwise', () => {
+    expect(loadConfig({}).MAX_CONNECTIONS_PER_ADDRESS).toBe(200);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '3' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(3);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL|LOG_LEVEL.*PORT/);
   });

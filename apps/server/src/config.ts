@@ -85,6 +85,11 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Open connections (websockets included) beyond which new ones are refused at once. */
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Open connections per client address (websockets included), beyond which new ones are refused
+   * at once; with TRUST_PROXY, requests in progress per forwarded address (platform/connection-cap.ts).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   /** scrypt's N for new password hashes; a hash carries its own, so changing it keeps old ones valid. */
   PASSWORD_HASH_COST: z.coerce
     .number()

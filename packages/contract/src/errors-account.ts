@@ -66,6 +66,14 @@ export const accountErrors = {
     http: 429,
     msg: m('Too many requests, please slow down', '请求过于频繁，请稍后再试', '請求過於頻繁，請稍後再試'),
   },
+  TOO_MANY_CONNECTIONS: {
+    http: 503,
+    msg: m(
+      'Too many requests from your address are still open, please try again shortly',
+      '来自您的地址的未完成请求过多，请稍后再试',
+      '來自您的位址的未完成請求過多，請稍後再試',
+    ),
+  },
   NOT_FOUND: { msg: m('Not found', '内容不存在', '內容不存在') },
 
   ACCOUNT_OR_PASSWORD_WRONG: { msg: m('Incorrect account or password', '账号或密码错误', '帳號或密碼錯誤') },
