@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorName } from './errors';
 import { courseFullData } from './reservations';
+import { ACCESS_REFUSALS } from './staff-rights';
 
 /*
  * What each error carries, as zod schemas: `params` fill the placeholders of its messages
@@ -24,6 +25,8 @@ export const ERROR_SHAPES = {
   FUNCTION_NOT_FOUND: { params: z.object({ url: z.string() }) },
   /** `reason`: the zod message or a named rule (birthdayFuture, notYourUpload, sameAsCurrent...). */
   INVALID_PARAM: { params: field, data: field.extend({ reason: z.string() }) },
+  /** Which staff-rights rule refused (staff-rights.ts), when one did rather than the call's gate. */
+  PERMISSION_DENIED: { data: z.object({ reason: z.enum(ACCESS_REFUSALS) }).partial() },
   RATE_LIMITED: { data: z.object({ retryAfter: z.number().int() }) },
   NOT_FOUND: { data: field },
   ACCOUNT_LOCKED: { params: minutes },
@@ -54,6 +57,8 @@ export const ERROR_SHAPES = {
   COUPON_LIMIT_REACHED: { params: z.object({ limit: z.number().int() }) },
   EXCHANGE_CODE_LENGTH: { params: z.object({ length: z.number().int() }) },
   REFUND_NOT_ALLOWED: { params: z.object({ reason: z.string() }) },
+  /** The ceiling: formatted (money in the studio's currency, or points), and as a number. */
+  ADJUSTMENT_ABOVE_LIMIT: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
   REFUND_AMOUNT_INVALID: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
   MUST_BUY_ALONE: { params: z.object({ name: z.string() }), data: z.object({ sku_id: z.string() }) },
   OVER_MAX_WEIGHT: { params: z.object({ max: z.number().int() }) },

@@ -174,7 +174,4 @@ export const accountErrors = {
       '簡訊發送失敗，請稍後再試',
     ),
   },
-  CANNOT_REMOVE_OWN_ADMIN: {
-    msg: m('You cannot remove your own admin role', '不能移除自己的管理员角色', '不能移除自己的管理員角色'),
-  },
 } as const satisfies Record<string, ErrorDef>;

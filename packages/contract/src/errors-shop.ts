@@ -23,6 +23,24 @@ export const shopErrors = {
   },
   BALANCE_INSUFFICIENT: { msg: m('Insufficient balance', '余额不足', '餘額不足') },
   POINTS_INSUFFICIENT: { msg: m('Not enough points', '积分不足', '積分不足') },
+  /** Staff adjusting their own wallet or points (a PERMISSION_DENIED with its own message). */
+  SELF_ADJUSTMENT_DENIED: {
+    http: 403,
+    msg: m(
+      'You cannot adjust your own wallet or points: ask another member of staff',
+      '不能调整自己的余额或积分，请让其他工作人员操作',
+      '不能調整自己的餘額或積分，請讓其他工作人員操作',
+    ),
+  },
+  /** Above the studio's per-adjustment ceiling (wallet_adjust_max_units, points_adjust_max), only an admin adjusts. */
+  ADJUSTMENT_ABOVE_LIMIT: {
+    http: 403,
+    msg: m(
+      'Staff may adjust at most {max} at once; above that, only an admin may',
+      '工作人员单次最多调整 {max}，超过需由管理员操作',
+      '工作人員單次最多調整 {max}，超過需由管理員操作',
+    ),
+  },
   ORDER_NOT_FOUND: { msg: m('Order not found', '订单不存在', '訂單不存在') },
   ORDER_STATUS_CHANGED: {
     msg: m(

@@ -76,6 +76,13 @@ export const adjustmentInput = z
   })
   .strict();
 
+/** A member's entries for the back office, their balance, and the most staff other than an admin adjust at once. */
+const adminLedger = paged(walletEntryRecord).extend({
+  balance: z.number().int(),
+  /** The studio's per-adjustment ceiling (minor units, or points): above it only an admin adjusts. */
+  adjust_max: z.number().int(),
+});
+
 export const adminWalletCalls = {
   /** Credits (amount > 0) or debits a member's wallet, never below 0; audited with the reason. */
   adjust: defineCall(
@@ -87,7 +94,7 @@ export const adminWalletCalls = {
   getLedger: defineCall(
     'admin/wallet.getLedger',
     z.object({ ...pageQuery, user_id: id }).strict(),
-    paged(walletEntryRecord).extend({ balance: z.number().int() }),
+    adminLedger,
     manage,
   ),
 } as const;
@@ -103,7 +110,7 @@ export const adminIntegralCalls = {
   getLedger: defineCall(
     'admin/integral.getLedger',
     z.object({ ...pageQuery, user_id: id }).strict(),
-    paged(walletEntryRecord).extend({ balance: z.number().int() }),
+    adminLedger,
     manage,
   ),
 } as const;

@@ -1,7 +1,13 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { type AdminUserRow, adminUserCalls, type Role } from '@studio/contract/account';
-import { holds, PERMISSIONS, type Permission } from '@studio/contract/permissions';
-import { App, Button, Card, Checkbox, Form, Switch } from 'antd';
+import { PERMISSIONS, type Permission } from '@studio/contract/permissions';
+import {
+  ACCESS_GRANTS,
+  type AccessGrant,
+  accountChangeRefusal,
+  grantChangeRefusal,
+} from '@studio/contract/staff-rights';
+import { App, Button, Card, Checkbox, Form, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/shared/api/client';
 import { showSaveError } from '@/shared/forms/forms';
@@ -15,16 +21,19 @@ interface AccessFields {
 
 /**
  * What a member may do besides booking: the teacher and admin roles, scanning codes at the desk
- * (verification staff), and each back-office permission. Saved with admin/user.setRoles.
+ * (verification staff), and each back-office permission. Saved with admin/user.setRoles. What the
+ * signed-in staff member may not change is greyed out, with the reason below (contract
+ * staff-rights.ts: the server refuses the same).
  */
 export function AccessCard({ user }: { user: AdminUserRow }) {
   const { t } = useTranslation('members');
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<AccessFields>();
-  // Staff hand out only what they hold themselves (the server refuses the rest); only an admin makes admins.
   const me = useUser();
-  const mayGrant = (needed: Permission | 'admin') =>
-    me !== null && (needed === 'admin' ? me.role.includes('admin') : holds(me, needed));
+  const locked = me ? accountChangeRefusal(me, user) : 'notHeld';
+  const refusalOf = (grant: AccessGrant) => (me ? grantChangeRefusal(me, user, grant) : 'notHeld');
+  const why = locked ?? (ACCESS_GRANTS.some((grant) => refusalOf(grant)) ? 'notHeld' : null);
+  const greyed = (grant: AccessGrant) => refusalOf(grant) !== null;
   const save = useCallMutation(
     (f: AccessFields) =>
       call(
@@ -57,22 +66,28 @@ export function AccessCard({ user }: { user: AdminUserRow }) {
       >
         <Form.Item name="roles" label={t('access.roles')}>
           <Checkbox.Group
-            options={[
-              { value: 'teacher', label: t('roles.teacher') },
-              { value: 'admin', label: t('roles.admin'), disabled: !mayGrant('admin') },
-            ]}
+            options={(['teacher', 'admin'] as const).map((role) => ({
+              value: role,
+              label: t(`roles.${role}`),
+              disabled: greyed(role),
+            }))}
           />
         </Form.Item>
         <Form.Item name="is_verify_staff" label={t('access.verifyStaff')} valuePropName="checked">
-          <Switch />
+          <Switch disabled={greyed('verify_staff')} />
         </Form.Item>
         <Form.Item name="permission" label={t('access.permissions')} extra={t('access.permissionsHelp')}>
           <Checkbox.Group
             className="stacked-checkboxes"
-            options={PERMISSIONS.map((p) => ({ value: p, label: t(`permissions.${p}`), disabled: !mayGrant(p) }))}
+            options={PERMISSIONS.map((p) => ({ value: p, label: t(`permissions.${p}`), disabled: greyed(p) }))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {why && (
+          <Typography.Paragraph type="secondary" role="note">
+            {t(`access.refusals.${why}`)}
+          </Typography.Paragraph>
+        )}
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={locked !== null}>
           {t('access.save')}
         </Button>
       </Form>

@@ -1,14 +1,16 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
+import { adjustmentRefusal } from '@studio/contract/staff-rights';
 import { adminIntegralCalls, adminWalletCalls, MAX_ADJUSTMENT, type WalletEntryRecord } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Statistic, Table } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, callQuery } from '@/shared/api/client';
+import { call, callQuery, errorText } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { MoneyInput } from '@/shared/forms/money-input';
+import { useUser } from '@/shared/session/session';
 
 interface AdjustFields {
   /** Pounds as typed, or points (negative takes away). */
@@ -18,7 +20,8 @@ interface AdjustFields {
 
 /**
  * A member's wallet (money) or points: the balance, its latest entries, and an adjustment with a
- * reason (never below 0). `wallet.*` / `points.*` name the card's texts.
+ * reason (never below 0): never of one's own, and above the studio's ceiling only by an admin
+ * (contract staff-rights.ts, as the server rules). `wallet.*` / `points.*` name the card's texts.
  */
 export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 'money' | 'points' }) {
   const { t } = useTranslation('members');
@@ -30,13 +33,16 @@ export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 
   const ledger = useQuery(callQuery(calls.getLedger, { user_id: userId, pageIndex: 1, pageSize: 5 }));
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AdjustFields>();
+  const me = useUser();
+  const limit = ledger.data?.adjust_max ?? 0;
+  const minor = (amount: number) => (book === 'money' ? toMinorUnits(amount) : amount);
+  const refusal = (amount: number) => (me ? adjustmentRefusal(me, userId, amount, limit) : 'ownBalance');
+  const isOwn = refusal(0) === 'ownBalance';
+  const isLimited = !me?.role.includes('admin');
+  const limitText = t(`${k}.limit`, { max: show(limit) });
   const adjust = useCallMutation(
     (f: AdjustFields) =>
-      call(
-        calls.adjust,
-        { user_id: userId, amount: book === 'money' ? toMinorUnits(f.amount) : f.amount, reason: f.reason },
-        { silent: true },
-      ),
+      call(calls.adjust, { user_id: userId, amount: minor(f.amount), reason: f.reason }, { silent: true }),
     {
       invalidates: [[calls.getLedger.url]],
       onSuccess: ({ balance }) => {
@@ -52,7 +58,15 @@ export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 
       size="small"
       title={t(`${k}.title`)}
       style={{ marginTop: 16 }}
-      extra={<Button onClick={() => setOpen(true)}>{t(`${k}.adjust`)}</Button>}
+      extra={
+        isOwn ? (
+          <Typography.Text type="secondary">{t(`${k}.own`)}</Typography.Text>
+        ) : (
+          <Button onClick={() => setOpen(true)} disabled={!ledger.data}>
+            {t(`${k}.adjust`)}
+          </Button>
+        )
+      }
     >
       <Statistic title={t(`${k}.balance`)} value={ledger.data ? show(ledger.data.balance) : '…'} />
       <Table<WalletEntryRecord>
@@ -81,7 +95,25 @@ export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false} onFinish={(f) => adjust.mutate(f)}>
-          <Form.Item name="amount" label={t('wallet.amount')} extra={t(`${k}.amountHelp`)} rules={[requiredRule()]}>
+          <Form.Item
+            name="amount"
+            label={t('wallet.amount')}
+            extra={
+              <>
+                {t(`${k}.amountHelp`)}
+                {isLimited && <div>{limitText}</div>}
+              </>
+            }
+            rules={[
+              requiredRule(),
+              {
+                validator: (_, amount?: number) =>
+                  amount != null && refusal(minor(amount)) === 'aboveLimit'
+                    ? Promise.reject(new Error(errorText('ADJUSTMENT_ABOVE_LIMIT', { max: show(limit) })))
+                    : Promise.resolve(),
+              },
+            ]}
+          >
             {book === 'money' ? (
               <MoneyInput
                 min={-toMajorUnits(MAX_ADJUSTMENT)}

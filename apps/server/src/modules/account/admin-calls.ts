@@ -2,7 +2,7 @@ import { adminUserCalls } from '@studio/contract/account';
 import { handle } from '../../platform/protocol';
 import * as admin from './admin-service';
 
-/** Staff and role management for the back office (sys group: admin role required). */
+/** Members and their access for the back office (sys group: members.manage; staff-rights rules in setRoles). */
 export const adminUserHandlers = [
   handle(adminUserCalls.getList, (input, ctx) => admin.listUsers(ctx.db, input)),
   handle(adminUserCalls.get, (input, ctx) => admin.getUserForAdmin(ctx.db, input._id)),

@@ -1,5 +1,6 @@
 import { type adminUserRow, MEMBER_EXPORT_LIMIT, type Role } from '@studio/contract/account';
-import type { Permission } from '@studio/contract/permissions';
+import { holds, type Permission } from '@studio/contract/permissions';
+import { accessChangeRefusal } from '@studio/contract/staff-rights';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toCsv } from '../../platform/csv';
@@ -78,24 +79,30 @@ export async function exportUsers(
 }
 
 /**
- * Sets a member's roles, verification-staff flag and (when given) permissions. They apply from the
- * member's next call: tokens carry the uid, and roles are read fresh on every call.
+ * Sets a member's roles, verification-staff flag and (when given) permissions, under the staff-rights
+ * rules (contract staff-rights.ts): never one's own, an admin's only by an admin, and only what the
+ * caller holds. They apply from the member's next call: tokens carry the uid, and roles are read
+ * fresh on every call.
  */
 export async function setRoles(
   ctx: AuthedContext,
   input: { user_id: string; roles: Role[]; is_verify_staff: boolean; permission?: Permission[] },
 ): Promise<{ user: AdminUserRow }> {
   const roles = normalizeRoles(input.roles);
-  // Staff who manage members by permission must not hand out more than they hold themselves.
-  if (!ctx.user.role.includes('admin')) {
-    const held = new Set(ctx.user.permission);
-    if (roles.includes('admin') || input.permission?.some((p) => !held.has(p))) fail('PERMISSION_DENIED');
-  }
-  // An admin cannot lock themselves out of the back office; another admin must do it.
-  if (input.user_id === ctx.user.uid && !roles.includes('admin')) fail('CANNOT_REMOVE_OWN_ADMIN');
   const row = await audited(ctx, {
     objectType: 'member',
-    before: async (tx) => access(await repo.findUserById(tx, input.user_id)),
+    before: async (tx) => {
+      const { actor, member } = await lockActorAndMember(tx, ctx.user.uid, input.user_id);
+      const refusal = holds(actor, 'members.manage')
+        ? accessChangeRefusal(actor, member, {
+            role: roles,
+            is_verify_staff: input.is_verify_staff,
+            permission: input.permission ?? member.permission,
+          })
+        : 'notHeld';
+      if (refusal) fail('PERMISSION_DENIED', {}, { reason: refusal });
+      return access(member);
+    },
     write: async (tx) => {
       const [updated] = await tx
         .update(users)
@@ -107,15 +114,31 @@ export async function setRoles(
         })
         .where(eq(users.id, input.user_id))
         .returning();
-      return updated ?? fail('USER_NOT_FOUND');
+      return updated!;
     },
     idOf: (user) => user.id,
-    afterOf: access,
+    afterOf: (user) => access(toAdminRow(user)),
   });
   return { user: toAdminRow(row) };
 }
 
+/**
+ * The caller's and the member's rows, locked (in id order, so that two staff changing each other
+ * wait rather than deadlock) and read afresh: the caller's rights are judged as they stand while the
+ * change commits. Two admins demoting each other at once thus leave one admin: the second waits for
+ * the first, then no longer holds the admin role.
+ */
+async function lockActorAndMember(tx: DbOrTx, actorId: string, memberId: string) {
+  const locked = new Map<string, AdminUserRow>();
+  for (const id of [...new Set([actorId, memberId])].sort()) {
+    const row = await repo.lockUser(tx, id);
+    if (row) locked.set(id, toAdminRow(row));
+  }
+  const member = locked.get(memberId) ?? fail('USER_NOT_FOUND');
+  return { actor: locked.get(actorId) ?? fail('PERMISSION_DENIED'), member };
+}
+
 /** What setRoles changes, as the audit log keeps it (not the whole account). */
-function access(row: repo.UserRow | undefined) {
-  return row ? { roles: row.roles, permissions: row.permissions, is_verify_staff: row.isVerifyStaff } : null;
+function access(user: AdminUserRow) {
+  return { roles: user.role, permissions: user.permission, is_verify_staff: user.is_verify_staff };
 }

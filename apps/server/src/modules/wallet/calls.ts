@@ -35,6 +35,7 @@ export const walletHandlers = [
       return {
         ...pageOf(rows.map(wallet.toWalletEntryRecord), total, input),
         balance: await wallet.readBalance(ctx.db, input.user_id, book),
+        adjust_max: await wallet.adjustmentLimit(ctx, book),
       };
     }),
   ]),

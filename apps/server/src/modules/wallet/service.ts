@@ -1,4 +1,6 @@
+import { formatMoney, toMinorUnits } from '@studio/contract/format';
 import type { CardPayType, ProviderRedirect } from '@studio/contract/payments';
+import { adjustmentRefusal } from '@studio/contract/staff-rights';
 import type { PointsEntryKind, WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
@@ -6,11 +8,11 @@ import { balancesMemoKey } from '../../platform/deps';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { offsetOf, type Page } from '../../platform/paging';
-import type { AuthedContext, CallContext } from '../../platform/protocol';
+import type { AuthedContext } from '../../platform/protocol';
 import { afterCommit, runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { getMerchant, type MerchantRow, shopSettingsOf, studioRow } from '../merchant/service';
 import {
   cardProvidersOf,
   openCardPayment,
@@ -158,12 +160,39 @@ export async function listWalletLedger(db: DbOrTx, userId: string, page: Page, b
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Staff credit or debit a member's wallet (or points) with a reason, audited; never below 0. */
+/**
+ * The studio's per-adjustment ceiling for staff other than an admin (settings wallet_adjust_max_units,
+ * points_adjust_max): minor units for the wallet, points for points.
+ */
+export function adjustmentLimitOf(studio: MerchantRow, book: Book): number {
+  const settings = shopSettingsOf(studio);
+  return book === 'money' ? toMinorUnits(settings.wallet_adjust_max_units) : settings.points_adjust_max;
+}
+
+/** The ceiling as studioRow reads it (the back office's ledger shows it beside the balance). */
+export const adjustmentLimit = async (ctx: AuthedContext, book: Book) => adjustmentLimitOf(await studioRow(ctx), book);
+
+/**
+ * Staff credit or debit a member's wallet (or points) with a reason, audited; never below 0. Never
+ * their own (SELF_ADJUSTMENT_DENIED), and above the studio's ceiling only an admin
+ * (ADJUSTMENT_ABOVE_LIMIT): contract staff-rights.ts.
+ */
 export async function adjustBalance(
-  ctx: CallContext,
+  ctx: AuthedContext,
   book: Book,
   input: { user_id: string; amount: number; reason: string },
 ) {
+  const studio = await studioRow(ctx);
+  const limit = adjustmentLimitOf(studio, book);
+  const refusal = adjustmentRefusal({ _id: ctx.user.uid, role: ctx.user.role }, input.user_id, input.amount, limit);
+  if (refusal === 'ownBalance') fail('SELF_ADJUSTMENT_DENIED');
+  if (refusal === 'aboveLimit') {
+    fail(
+      'ADJUSTMENT_ABOVE_LIMIT',
+      { max: book === 'money' ? formatMoney(limit, studio.currency) : String(limit) },
+      { max: limit },
+    );
+  }
   await getUserOrFail(ctx.db, input.user_id);
   const at = ctx.clock.now();
   return runUnitOfWork(ctx, async ({ tx }) => {
