@@ -110,10 +110,11 @@ export const uploads = pgTable(
 );
 
 /**
- * Wrong passwords per account and client address (the lockout of RULES.md, login.ts): `account` is
- * the member's id, or for a name no account has `name:` and what was typed (lower case), so that an
- * unknown account counts and locks exactly like a real one; `address` is the client's address as
- * the rate limiter keys it, or '' for the row whose lock holds every address (30 wrong in an hour).
+ * Wrong passwords per account and client address (the lockout of RULES.md, lockout.ts): `account`
+ * is the member's id and a digest of their password hash (memberKey: a new password starts afresh),
+ * or for a name no account has `name:` and what was typed (lower case), so that an unknown account
+ * counts and locks exactly like a real one; `address` is the client's address as the rate limiter
+ * keys it, or '' for the row whose lock holds every address (30 wrong in an hour).
  * Rows untouched for 30 days are forgotten (no lock lasts that long).
  */
 export const loginFailures = pgTable(

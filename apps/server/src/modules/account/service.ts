@@ -13,8 +13,8 @@ import { users } from './schema';
 
 /**
  * The account module's members and profiles: what other modules call (a member's row and info,
- * creating members, roles, uploads). Sessions and tokens are in sessions.ts, login and lockout in
- * login.ts.
+ * creating members, roles, uploads). Sessions and tokens are in sessions.ts, login in login.ts,
+ * the password lockout in lockout.ts.
  */
 
 /** The database and this app's dependencies (its signer, its balance reader): a CallContext is one. */
