@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOUR, MINUTE } from '../../platform/clock';
 import { createTestApp, type TestApp, uniqueName } from '../../testing/test-app';
+import { merchants } from '../merchant/schema';
 import { users } from './schema';
 import { latestCode, outboxFor, uniqueContact } from './test-helpers';
 
@@ -283,5 +284,18 @@ describe('password lockout of every address', () => {
     });
     expect(reset.code).toBe(0);
     expect((await loginFrom('10.13.0.1', name, 'Fresh_456')).code).toBe(0);
+  });
+
+  it("writes the e-mail in the studio's language (the member's own is not stored)", async () => {
+    await t.app.db.update(merchants).set({ defaultLocale: 'zh-Hant' });
+    try {
+      const { name, email } = await memberWithEmail();
+      await wrongSpread(name, 30, 14);
+      const [mail] = await outboxFor(t, email);
+      expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('密碼登入已暫停') });
+      expect(mail!.body).toContain('15 分鐘');
+    } finally {
+      await t.app.db.update(merchants).set({ defaultLocale: 'en' });
+    }
   });
 });
