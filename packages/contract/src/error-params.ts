@@ -61,6 +61,14 @@ export const ERROR_SHAPES = {
   ADJUSTMENT_ABOVE_LIMIT: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
   REFUND_AMOUNT_INVALID: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
   MUST_BUY_ALONE: { params: z.object({ name: z.string() }), data: z.object({ sku_id: z.string() }) },
+  /** The maximum as money in major units (params) and minor units (data). */
+  ORDER_TOTAL_TOO_LARGE: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
+  OVER_MAX_PER_ORDER: {
+    params: z.object({ max: z.number().int(), name: z.string() }),
+    data: z.object({ sku_id: z.string(), max: z.number().int() }),
+  },
+  TOO_MANY_UNPAID_ORDERS: { params: z.object({ max: z.number().int() }), data: z.object({ max: z.number().int() }) },
+  STOCK_ABOVE_MAX: { params: z.object({ max: z.number().int() }), data: z.object({ max: z.number().int() }) },
   OVER_MAX_WEIGHT: { params: z.object({ max: z.number().int() }) },
   /** At checkout: which line, and what is left. */
   STOCK_INSUFFICIENT: { data: z.object({ sku_id: z.string(), stock: z.number().int() }).partial() },

@@ -56,6 +56,37 @@ export const shopErrors = {
       '訂單逾時未支付，已自動取消',
     ),
   },
+  ORDER_TOTAL_TOO_LARGE: {
+    msg: m(
+      'An order may come to at most {max}: split it into smaller orders',
+      '单笔订单金额最多为 {max}，请分成多笔订单',
+      '單筆訂單金額最多為 {max}，請分成多筆訂單',
+    ),
+  },
+  OVER_MAX_PER_ORDER: {
+    msg: m(
+      'At most {max} of “{name}” can be bought in one order',
+      '「{name}」每单最多购买 {max} 件',
+      '「{name}」每筆訂單最多購買 {max} 件',
+    ),
+  },
+  TOO_MANY_UNPAID_ORDERS: {
+    msg: m(
+      'You already have {max} orders waiting for payment: pay for or cancel one first',
+      '您已有 {max} 笔待付款订单，请先支付或取消其中一笔',
+      '您已有 {max} 筆待付款訂單，請先支付或取消其中一筆',
+    ),
+  },
+  DEADLINE_NOT_EXTENDABLE: {
+    msg: m(
+      'Only an order waiting for payment at the desk has a deadline that can be extended',
+      '只有待到店付款的订单可以延长付款期限',
+      '只有待到店付款的訂單可以延長付款期限',
+    ),
+  },
+  STOCK_ABOVE_MAX: {
+    msg: m('A SKU holds at most {max} in stock', '单个规格库存最多为 {max}', '單個規格庫存最多為 {max}'),
+  },
   MUST_BUY_ALONE: {
     msg: m('“{name}” must be bought on its own', '「{name}」需单独购买', '「{name}」需單獨購買'),
   },

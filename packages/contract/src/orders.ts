@@ -74,6 +74,15 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** The most lines one order holds. */
 export const MAX_ORDER_LINES = 50;
+/**
+ * The most one order may come to (goods + freight, minor units: 10,000,000.00), refused alike by
+ * previewOrder and createOrder (ORDER_TOTAL_TOO_LARGE). Ten times the dearest price staff may set,
+ * and far below PostgreSQL's integer limit (2,147,483,647), so no amount, refund or sum of an order
+ * can reach it.
+ */
+export const ORDER_TOTAL_MAX = 1_000_000_000;
+/** The most hours staff add to a desk-payment deadline at once (admin/order.extendDeadline). */
+export const DEADLINE_EXTEND_MAX_HOURS = 168;
 export const ORDER_REMARK_MAX = 200;
 export const PICKUP_CODE_LENGTH = 10;
 
@@ -140,7 +149,11 @@ export const orderRecord = z.object({
   /** A pickup order's code (shown as a QR) once paid, until picked up. */
   pickup_code: z.string().nullable(),
   express_info: expressInfo.nullable(),
-  /** When an unpaid online order cancels itself; null when it waits for staff (offline) or is not unpaid. */
+  /**
+   * When an unpaid order cancels itself (stock, coupon and points back): the online countdown, or the
+   * desk-payment deadline (offline_pay_hours after it was placed, unless staff extended it); null
+   * once it is not unpaid.
+   */
   expires_at: isoDateTime.nullable(),
   created_at: isoDateTime,
   paid_at: isoDateTime.nullable(),
@@ -196,11 +209,12 @@ export const CHECKOUT_PROBLEMS = [
   'coupon_invalid',
   'points_insufficient',
   'points_over_limit',
+  'over_max_per_order',
 ] as const;
 export const checkoutProblem = z.object({
   reason: z.enum(CHECKOUT_PROBLEMS),
   sku_id: z.string().nullable(),
-  /** What is left, for over_stock. */
+  /** What is left, for over_stock; the most one order may hold, for over_max_per_order. */
   stock: z.number().int().nullable(),
 });
 export type CheckoutProblem = z.infer<typeof checkoutProblem>;
@@ -337,7 +351,7 @@ export const adminOrderCalls = {
    */
   approveRefund: defineCall(
     'admin/order.approveRefund',
-    z.object({ order_no: id, amount: z.number().int().min(1).optional() }).strict(),
+    z.object({ order_no: id, amount: z.number().int().min(1).max(ORDER_TOTAL_MAX).optional() }).strict(),
     z.object({ order: adminOrderRecord }),
     refunds,
   ),
@@ -364,6 +378,16 @@ export const adminOrderCalls = {
     z.object({ ...pageQuery, status: z.enum(['pending', 'approved', 'refused', 'cancelled']).optional() }).strict(),
     paged(adminOrderRecord),
     refunds,
+  ),
+  /**
+   * Gives an order waiting for payment at the desk `hours` more before it is cancelled (from its
+   * deadline, or from now if that has passed and it is still waiting). Audited.
+   */
+  extendDeadline: defineCall(
+    'admin/order.extendDeadline',
+    z.object({ order_no: id, hours: z.number().int().min(1).max(DEADLINE_EXTEND_MAX_HOURS) }).strict(),
+    z.object({ order: adminOrderRecord }),
+    manage,
   ),
   /** Cancels an unpaid order (stock returned). */
   cancel: defineCall(

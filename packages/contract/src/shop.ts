@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BUY_NUM } from './cart-core';
 import { type LocalizedText, localizedInput, localizedTextSchema } from './localized-text';
 import { defineCall, noInput } from './protocol';
 import { id, isoDateTime, moneyMinor, paged, pageQuery, sortableListQuery } from './validators';
@@ -26,6 +27,8 @@ export const LOW_STOCK = 5;
 export const MAX_GOODS_IMAGES = 9;
 export const MAX_SKUS = 100;
 export { MAX_BUY_NUM } from './cart-core';
+/** The most stock one SKU holds (created with, or moved to by admin/goods.adjustStock): far from the integer limit. */
+export const STOCK_MAX = 1_000_000;
 /** Spec section 9: the add-to-cart toast cuts the goods name at 20 characters. */
 export const CART_TOAST_NAME_LENGTH = 20;
 /** How many hot keywords the search page shows. */
@@ -125,6 +128,8 @@ export const goodsDetail = goodsSummary.extend({
   freight_id: z.string().nullable(),
   /** Whether the caller has it among their favourites (false for a visitor). */
   is_collected: z.boolean(),
+  /** The most units of one SKU an order may hold: the goods' own limit, else the studio's (max_units_per_sku). */
+  max_per_order: z.number().int(),
 });
 export type GoodsDetail = z.infer<typeof goodsDetail>;
 
@@ -134,6 +139,8 @@ export const adminGoodsRecord = goodsDetail.extend({
   description_i18n: localizedTextSchema,
   course_ids: z.array(z.string()),
   sku_list: z.array(adminSkuRecord),
+  /** The goods' own limit of units of one SKU per order; null = the studio's max_units_per_sku. */
+  max_per_order: z.number().int().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
@@ -162,7 +169,7 @@ export const skuSaveInput = z
     price,
     original_price: price.nullable().optional(),
     /** A new SKU's stock; an existing SKU's stock changes only through admin/goods.adjustStock. */
-    stock: z.number().int().min(0).max(1_000_000).optional(),
+    stock: z.number().int().min(0).max(STOCK_MAX).optional(),
     weight: z.number().int().min(0).max(1_000_000).nullable().optional(),
     class_count: z.number().int().min(1).max(1000).nullable().optional(),
     image: imageUrl.nullable().optional(),
@@ -187,6 +194,8 @@ export const goodsSaveInput = z
       .nullable()
       .optional(),
     course_ids: z.array(id).max(200).optional(),
+    /** Units of one SKU an order may hold (1–MAX_BUY_NUM); null = the studio's max_units_per_sku; absent = unchanged. */
+    max_per_order: z.number().int().min(1).max(MAX_BUY_NUM).nullable().optional(),
     sku_list: z.array(skuSaveInput).min(1).max(MAX_SKUS),
   })
   .strict()
@@ -302,7 +311,7 @@ export const adminShopCalls = {
     z.object({ goods: adminGoodsRecord }),
     manage,
   ),
-  /** Stock added (delta > 0) or taken away (never below 0, however many adjust at once). Audited. */
+  /** Stock added (delta > 0; never above STOCK_MAX) or taken away (never below 0, however many adjust at once). Audited. */
   adjustStock: defineCall(
     'admin/goods.adjustStock',
     z
@@ -311,8 +320,8 @@ export const adminShopCalls = {
         delta: z
           .number()
           .int()
-          .min(-1_000_000)
-          .max(1_000_000)
+          .min(-STOCK_MAX)
+          .max(STOCK_MAX)
           .refine((n) => n !== 0, 'nonZero'),
         reason: stockReason,
       })

@@ -9,6 +9,7 @@ import {
   CATEGORY_MAX_LEVEL,
   type categorySaveInput,
   type goodsSaveInput,
+  STOCK_MAX,
 } from '@studio/contract/shop';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
@@ -33,7 +34,9 @@ type Shown = z.input<typeof adminGoodsRecord>;
 
 function toAdminRecord(g: repo.GoodsRow, skus: repo.SkuRow[], locale?: Locale): Shown {
   return {
-    ...toDetail(g, skus, [], false, locale),
+    // The goods' own limit (null: the studio's), not the one a member is held to.
+    ...toDetail(g, skus, [], false, 0, locale),
+    max_per_order: g.maxPerOrder,
     name_i18n: g.nameI18n,
     description_i18n: g.descriptionI18n,
     course_ids: g.courseIds,
@@ -230,6 +233,7 @@ export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSa
       expTimeRange: input.type === 1 && input.exp_time_mode === 1 ? (input.exp_time_range ?? null) : null,
       expTimeRule: input.type === 1 && input.exp_time_mode === 2 ? (input.exp_time_rule ?? null) : null,
       courseIds,
+      maxPerOrder: input.max_per_order === undefined ? (existing?.maxPerOrder ?? null) : input.max_per_order,
       searchText: searchTextOf(name.values, description.values, skuNames),
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
@@ -285,7 +289,10 @@ export async function setOnSale(ctx: CallContext, id: string, isOnSale: boolean)
   });
 }
 
-/** Staff move a SKU's stock by `delta` (never below 0, whatever else moves it at once), audited with the reason. */
+/**
+ * Staff move a SKU's stock by `delta` (never below 0 nor above STOCK_MAX, whatever else moves it at
+ * once), audited with the reason.
+ */
 export async function adjustStock(
   ctx: CallContext,
   input: { sku_id: string; delta: number; reason: string },
@@ -294,9 +301,10 @@ export async function adjustStock(
   return catalogWrite(ctx, async ({ tx }) => {
     const before = await repo.findSku(tx, input.sku_id);
     if (!before || before.removedAt) fail('NOT_FOUND', {}, { field: 'sku_id' });
-    const after = await repo.adjustStock(tx, input.sku_id, input.delta, now);
+    const after = await repo.adjustStock(tx, input.sku_id, input.delta, now, STOCK_MAX);
     if (!after) {
       const stock = (await repo.findSku(tx, input.sku_id))?.stock ?? 0;
+      if (input.delta > 0) fail('STOCK_ABOVE_MAX', { max: STOCK_MAX }, { max: STOCK_MAX });
       fail('STOCK_BELOW_ZERO', { stock }, { stock });
     }
     await recordAudit(tx, auditBy(ctx), {

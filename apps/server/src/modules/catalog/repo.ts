@@ -243,11 +243,25 @@ export async function removeSkusExcept(db: DbOrTx, goodsId: string, keep: readon
 }
 
 /** Moves a SKU's stock by `delta` unless it would go below 0: one conditional statement. */
-export async function adjustStock(db: DbOrTx, skuId: string, delta: number, now: Date): Promise<SkuRow | undefined> {
+/** Moves a SKU's stock by `delta` unless that takes it below 0 (or, staff adding, above `max`). */
+export async function adjustStock(
+  db: DbOrTx,
+  skuId: string,
+  delta: number,
+  now: Date,
+  max?: number,
+): Promise<SkuRow | undefined> {
   const [row] = await db
     .update(goodsSkus)
     .set({ stock: sql`${goodsSkus.stock} + ${delta}`, updatedAt: now })
-    .where(and(eq(goodsSkus.id, skuId), isNull(goodsSkus.removedAt), sql`${goodsSkus.stock} + ${delta} >= 0`))
+    .where(
+      and(
+        eq(goodsSkus.id, skuId),
+        isNull(goodsSkus.removedAt),
+        sql`${goodsSkus.stock} + ${delta} >= 0`,
+        max !== undefined && delta > 0 ? sql`${goodsSkus.stock} + ${delta} <= ${max}` : undefined,
+      ),
+    )
     .returning();
   return row;
 }

@@ -17,6 +17,7 @@ import { pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
 import { couponGoodsIds } from '../coupons/checkout';
+import { getMerchant, shopSettingsOf } from '../merchant/service';
 import { getCourseOrFail, listCourses } from '../schedule/service';
 import { catalogReadCache } from './read-cache';
 import * as repo from './repo';
@@ -85,6 +86,7 @@ export function toDetail(
   skus: repo.SkuRow[],
   courses: { _id: string; name: string }[],
   isCollected: boolean,
+  maxPerOrder: number,
   locale?: Locale,
 ): GoodsDetail {
   return {
@@ -98,6 +100,7 @@ export function toDetail(
     courses,
     freight_id: g.freightId,
     is_collected: isCollected,
+    max_per_order: maxPerOrder,
   };
 }
 
@@ -251,11 +254,16 @@ export async function goodsDetail(ctx: CallContext, id: string): Promise<Seriali
     async () => {
       const g = await repo.findGoods(ctx.db, id);
       if (!g?.isOnSale) fail('PRODUCT_OFF_SALE');
-      const [skus, courses] = await Promise.all([
+      const [skus, courses, merchant] = await Promise.all([
         repo.listSkus(ctx.db, [g!.id]),
         acceptingCourses(ctx.db, g!, ctx.locale),
+        getMerchant(ctx.db),
       ]);
-      return serializeAnswer(shopCalls.getGoodsDetail, { goods: toDetail(g!, skus, courses, false, ctx.locale) });
+      // The studio's limit is read with the answer: the read cache's stamp covers the studio row.
+      const maxPerOrder = g!.maxPerOrder ?? shopSettingsOf(merchant).max_units_per_sku;
+      return serializeAnswer(shopCalls.getGoodsDetail, {
+        goods: toDetail(g!, skus, courses, false, maxPerOrder, ctx.locale),
+      });
     },
   );
   cache.countView(id);

@@ -33,9 +33,10 @@ export const orderHandlers = [
   })),
   handle(adminOrderCalls.ship, async (input, ctx) => ({ order: await staff.shipOrder(ctx, input) })),
   handle(adminOrderCalls.cancel, async (input, ctx) => ({ order: await staff.staffCancelOrder(ctx, input) })),
+  handle(adminOrderCalls.extendDeadline, async (input, ctx) => ({ order: await staff.extendDeadline(ctx, input) })),
 ];
 
-/** The orders' scheduled work: unpaid orders past their countdown, shipped ones past the receipt days. */
+/** The orders' scheduled work: unpaid orders past their countdown or desk deadline, shipped ones past the receipt days. */
 export const orderSweeps = (deps: AppDeps): Sweep[] => [
   { name: 'orders.cancelExpired', run: (db, now) => staff.cancelExpiredOrders({ db, deps }, now) },
   { name: 'orders.receiveDue', run: (db, now) => staff.receiveDueOrders({ db, deps }, now) },

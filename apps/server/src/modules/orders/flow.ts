@@ -188,9 +188,10 @@ export async function staffChange(
     await recordAudit(work.tx, auditBy(ctx), {
       objectType: 'order',
       objectId: order.id,
-      before: { status: order.status },
+      before: { status: order.status, expires_at: order.expiresAt?.toISOString() ?? null },
       after: {
         status: after.status,
+        expires_at: after.expiresAt?.toISOString() ?? null,
         express_name: after.expressName,
         express_no: after.expressNo,
         reason: after.cancelReason,

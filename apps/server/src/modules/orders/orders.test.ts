@@ -1,6 +1,7 @@
 import { accountCalls } from '@studio/contract/account';
 import { cartCalls } from '@studio/contract/cart';
 import { adminFreightCalls } from '@studio/contract/freight';
+import { adminMerchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { packageCalls } from '@studio/contract/packages';
 import { paymentCalls } from '@studio/contract/payments';
@@ -170,6 +171,8 @@ describe('checkout', () => {
   it('500 orders racing for a SKU with stock 50 on two instances make exactly 50 orders, and stock ends at 0', async () => {
     const skuId = await sku({ sku_list: [{ sku_name: 'Hot', price: 500, stock: 50 }] });
     const members = await Promise.all(Array.from({ length: 10 }, () => buildMember(t)));
+    // Each member may hold 50 unpaid orders here: the race is for the stock, not the members' limit.
+    await t.call(adminMerchantCalls.save, { max_unpaid_orders: 50 }, { token: admin.token });
     // Half the orders through a second server instance (on PostgreSQL with a pool of its own).
     const other = await t.anotherInstance();
     const viaOther = async (token: string, data: unknown) =>
@@ -191,6 +194,7 @@ describe('checkout', () => {
     expect(answers.filter((a) => a.code === 0)).toHaveLength(50);
     expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 'STOCK_INSUFFICIENT')).toBe(true);
     expect(await stockOf(t, skuId)).toBe(0);
+    await t.call(adminMerchantCalls.save, { max_unpaid_orders: 5 }, { token: admin.token });
   });
 });
 
@@ -375,7 +379,9 @@ describe('cancelling', () => {
     const b = await placeOrder(t, m.token, { items: [{ sku_id: skuId, buy_num: 2 }], delivery: 'pickup' });
     for (const o of [a, b]) {
       const { order } = await t.call(orderCalls.pay, { order_no: o.order_no, pay_type: 'offline' }, { token: m.token });
-      expect(order).toMatchObject({ pay_type: 'offline', expires_at: null, actions: ['cancel'] });
+      // Waiting at the desk until its deadline (desk-payment.test.ts), not the online countdown.
+      expect(order).toMatchObject({ pay_type: 'offline', actions: ['cancel'] });
+      expect(Date.parse(order!.expires_at!) - t.clock.now().getTime()).toBe(48 * 3600_000);
     }
     t.clock.advance(2 * 3600_000);
     await sweep();

@@ -2,13 +2,21 @@ import type { AddressRecord } from '@studio/contract/addresses';
 import type { CheckoutCoupon } from '@studio/contract/coupons';
 import { freightOf } from '@studio/contract/freight';
 import type { LocalizedText } from '@studio/contract/localized-text';
-import type { CheckoutProblem, Delivery, OrderLine, OrderPreview, orderInput } from '@studio/contract/orders';
+import type { ShopSettings } from '@studio/contract/merchant';
+import {
+  type CheckoutProblem,
+  type Delivery,
+  ORDER_TOTAL_MAX,
+  type OrderLine,
+  type OrderPreview,
+  type orderInput,
+} from '@studio/contract/orders';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses/service';
-import { type PackageTerms, packageTermsOf, skuSnapshots } from '../catalog/service';
+import { type PackageTerms, packageTermsOf, type SkuSnapshot, skuSnapshots } from '../catalog/service';
 import { checkoutCoupons } from '../coupons/checkout';
 import { findFreightRule } from '../freight/service';
 import { getMerchant, shopSettingsOf } from '../merchant/service';
@@ -63,6 +71,7 @@ export async function priceOrder(
     input.items.map((i) => i.sku_id),
     ctx.locale,
   );
+  const settings = shopSettingsOf(await getMerchant(db));
   const problems: CheckoutProblem[] = [];
   const lines: DraftLine[] = [];
   const seen = new Set<string>();
@@ -76,7 +85,9 @@ export async function priceOrder(
     }
     if (!snap.buyable) problems.push(problem('off_sale', item.sku_id));
     else if (snap.sku.stock <= 0) problems.push(problem('sold_out', item.sku_id, 0));
-    else if (item.buy_num > snap.sku.stock) problems.push(problem('over_stock', item.sku_id, snap.sku.stock));
+    else if (item.buy_num > maxPerOrder(snap, settings)) {
+      problems.push(problem('over_max_per_order', item.sku_id, maxPerOrder(snap, settings)));
+    } else if (item.buy_num > snap.sku.stock) problems.push(problem('over_stock', item.sku_id, snap.sku.stock));
     const isPackage = snap.goods.type === 1;
     lines.push({
       sku_id: snap.sku.id,
@@ -139,6 +150,10 @@ export async function priceOrder(
     }
   }
   const goodsAmount = lines.reduce((sum, l) => sum + l.amount, 0);
+  // Refused outright, preview and checkout alike: no stored amount may come near the integer limit.
+  if (goodsAmount + freightAmount > ORDER_TOTAL_MAX) {
+    fail('ORDER_TOTAL_TOO_LARGE', { max: (ORDER_TOTAL_MAX / 100).toFixed(2) }, { max: ORDER_TOTAL_MAX });
+  }
 
   // One coupon (RULES.md "Coupons"), then points on what is left (RULES.md "Money and points").
   const now = ctx.clock.now();
@@ -147,7 +162,7 @@ export async function priceOrder(
   if (input.coupon_id && !chosen?.usable) problems.push(problem('coupon_invalid'));
   const couponAmount = chosen?.usable ? chosen.deduction : 0;
   const afterCoupon = goodsAmount + freightAmount - couponAmount;
-  const rule = await deductionRule(db);
+  const rule = deductionRule(settings);
   const points = pointsFor(afterCoupon, await readBalance(db, userId, 'points'), rule);
   const wanted = input.use_points;
   if (wanted % rule.points !== 0) {
@@ -178,8 +193,12 @@ export async function priceOrder(
 
 type DeductionRule = OrderPreview['points']['rule'];
 
-async function deductionRule(db: DbOrTx): Promise<DeductionRule> {
-  const settings = shopSettingsOf(await getMerchant(db));
+/** The most units of one SKU an order may hold: the goods' own limit, else the studio's (max_units_per_sku). */
+export function maxPerOrder(snap: Pick<SkuSnapshot, 'goods'>, settings: ShopSettings): number {
+  return snap.goods.maxPerOrder ?? settings.max_units_per_sku;
+}
+
+function deductionRule(settings: ShopSettings): DeductionRule {
   return {
     per_amount: settings.points_deduct_per_units * 100,
     points: settings.points_deduct_points,
@@ -224,6 +243,13 @@ export function assertCheckoutable(draft: Draft): void {
       return;
     case 'points_insufficient':
       fail('POINTS_INSUFFICIENT');
+      return;
+    case 'over_max_per_order':
+      fail(
+        'OVER_MAX_PER_ORDER',
+        { max: first.stock ?? 0, name: line?.goods_name ?? '' },
+        { sku_id: first.sku_id ?? '', max: first.stock ?? 0 },
+      );
       return;
     case 'points_over_limit':
       fail('INVALID_PARAM', { field: 'use_points' }, { field: 'use_points', reason: 'overLimit' });

@@ -159,7 +159,31 @@ export async function listForStaff(
   return pageWithTotal(db, where, sorted, page);
 }
 
-/** Unpaid online orders whose countdown ran out (offline ones have no expiry: they wait for staff). */
+/** The deadline of a locked unpaid order, moved (staff extending a desk payment's). */
+export async function setDeadline(db: DbOrTx, orderNo: string, expiresAt: Date, now: Date): Promise<OrderRow> {
+  const [row] = await db.update(orders).set({ expiresAt, updatedAt: now }).where(eq(orders.id, orderNo)).returning();
+  return row!;
+}
+
+/**
+ * Serialises a member's checkouts for the rest of the transaction (an advisory lock of the member,
+ * not their row: each order inserted holds a key-share lock on the member's row through its foreign
+ * key, so two checkouts locking the row for update would deadlock on each other's).
+ */
+export async function lockMemberCheckouts(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+}
+
+/** How many unpaid orders a member holds (createOrder counts them under lockMemberCheckouts). */
+export async function countUnpaid(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, S.unpaid)));
+  return row?.n ?? 0;
+}
+
+/** Unpaid orders whose countdown (online) or deadline (at the desk) ran out. */
 export async function expiredUnpaid(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })

@@ -42,7 +42,7 @@ import { orderEvents, orderLines, orders } from './schema';
 
 const S = ORDER_STATUS;
 const MINUTE = 60_000;
-const _DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 // ---------------------------------------------------------------------------------------------
 // Checkout
@@ -90,6 +90,7 @@ function newOrderNo(now: Date, timezone: string): string {
  * Places an order: prices it from the tables, holds its stock (one conditional update per SKU, in
  * SKU-id order), writes the snapshot of every line, and takes the lines out of the cart when they
  * came from it, all in one transaction. It cancels itself when unpaid after the studio's countdown.
+ * A member holds at most max_unpaid_orders unpaid orders (counted under a lock of the member's checkouts).
  */
 export async function createOrder(ctx: AuthedContext, input: z.output<typeof orderInput>) {
   const now = ctx.clock.now();
@@ -158,6 +159,11 @@ export async function createOrder(ctx: AuthedContext, input: z.output<typeof ord
         at: now,
       });
     }
+    // Last, where the lock order (unit-of-work.ts) puts the member: a member's orders placed at once
+    // count each other here, one at a time, and the one past the limit rolls back.
+    await repo.lockMemberCheckouts(tx, ctx.user.uid);
+    const max = shopSettingsOf(merchant).max_unpaid_orders;
+    if ((await repo.countUnpaid(tx, ctx.user.uid)) > max) fail('TOO_MANY_UNPAID_ORDERS', { max }, { max });
     if (input.from_cart) {
       await removeCheckedOut(
         tx,
@@ -177,7 +183,7 @@ export async function createOrder(ctx: AuthedContext, input: z.output<typeof ord
 
 /**
  * client/order.pay. balance: the wallet pays in the transaction that marks the order paid; offline:
- * the order waits for staff (no countdown); a card provider: the member is sent to its page and the
+ * the order waits for staff until its desk deadline (offline_pay_hours after it was placed); a card provider: the member is sent to its page and the
  * order is paid when the provider confirms. An order past its countdown is cancelled instead.
  */
 export async function payOrder(
@@ -215,9 +221,15 @@ export async function payOrder(
         return { paid: await markPaid(work, order, 'balance', now, ctx.user.uid) };
       }
       case 'offline': {
+        // Waiting at the desk is not a free hold: the deadline runs from when it was placed, so
+        // choosing the desk again never moves it (only staff extend it).
+        const deadline = Math.max(
+          order.expiresAt?.getTime() ?? 0,
+          order.createdAt.getTime() + settings.offline_pay_hours * HOUR,
+        );
         const [waiting] = await work.tx
           .update(orders)
-          .set({ payType: 'offline', expiresAt: null, updatedAt: now })
+          .set({ payType: 'offline', expiresAt: new Date(deadline), updatedAt: now })
           .where(eq(orders.id, order.id))
           .returning();
         return { paid: waiting ?? order };

@@ -15,7 +15,7 @@ import * as repo from './repo';
 /* Orders for staff (the back office's list and actions) and the orders' sweeps. */
 
 const S = ORDER_STATUS;
-const _MINUTE = 60_000;
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------
@@ -76,6 +76,19 @@ export const shipOrder = (ctx: CallContext, input: { order_no: string; express_n
     });
   });
 
+/**
+ * Staff give an order waiting for payment at the desk `hours` more: from its deadline, or from now
+ * when that has passed but the sweep has not cancelled it yet. Audited (staffChange records the
+ * deadline before and after).
+ */
+export const extendDeadline = (ctx: CallContext, input: { order_no: string; hours: number }) =>
+  staffChange(ctx, input.order_no, async (work, order, now) => {
+    if (order.status !== S.unpaid) refuse(ctx.locale, order.status);
+    if (order.payType !== 'offline') fail('DEADLINE_NOT_EXTENDABLE');
+    const from = Math.max(order.expiresAt?.getTime() ?? 0, now.getTime());
+    return repo.setDeadline(work.tx, order.id, new Date(from + input.hours * HOUR), now);
+  });
+
 /** Staff cancel an unpaid order (an offline one never paid, say); its stock goes back. */
 export const staffCancelOrder = (ctx: CallContext, input: { order_no: string; reason: string }) =>
   staffChange(ctx, input.order_no, (work, order, now) =>
@@ -89,9 +102,9 @@ export const staffCancelOrder = (ctx: CallContext, input: { order_no: string; re
 const SWEEP_BATCH = 100;
 
 /**
- * Cancels unpaid online orders whose countdown ran out, even if nobody opens them, and returns their
- * stock exactly once: each is locked and re-checked, so a payment or a member's cancel racing the
- * sweep wins or loses cleanly.
+ * Cancels unpaid orders whose countdown (online) or deadline (at the desk) ran out, even if nobody
+ * opens them, and returns their stock, coupon and points exactly once: each is locked and
+ * re-checked, so a payment, an extension or a member's cancel racing the sweep wins or loses cleanly.
  */
 export async function cancelExpiredOrders(deps: UnitOfWorkDeps, now: Date): Promise<number> {
   let done = 0;
