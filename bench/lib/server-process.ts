@@ -40,9 +40,11 @@ async function buildReal(): Promise<FastifyInstance> {
       LOG_LEVEL: 'silent',
       SWEEP_INTERVAL_MS: 0,
       TOKEN_SECRET: spec.tokenSecret,
-      // The rate limiter must not shape the load: every request here comes from 127.0.0.1.
+      // The rate limiter and the per-address connection cap must not shape the load: every
+      // request here comes from 127.0.0.1 (the rush opens a socket per member).
       RATE_LIMIT_PER_MIN: 100_000_000,
       RATE_LIMIT_AUTH_PER_MIN: 100_000_000,
+      MAX_CONNECTIONS_PER_ADDRESS: 100_000,
       ...spec.configOverrides,
     },
   );
