@@ -8,7 +8,7 @@ import type { AuthedContext, CallContext } from '../../platform/protocol';
 import type { Work } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { returnStock } from '../catalog/service';
-import { orderPackagesUnused, voidOrderPackages } from '../packages/service';
+import { orderPackagesToVoid, orderPackagesUnused, voidOrderPackages } from '../packages/service';
 import { type PaymentRefundRow, refundableOf, refundOrderPayment, repayFailedRefund } from '../payments/refunds';
 import { creditWallet, settleRefundedOrderPoints } from '../wallet/service';
 import { changeOwn, move, refuse, staffChange } from './flow';
@@ -111,9 +111,26 @@ async function creditIfWallet(work: Work, order: repo.OrderRow, row: PaymentRefu
 }
 
 /**
+ * The units of each line that packages about to be voided give back: each line's goods' packages,
+ * at most the line's quantity (one package was issued per unit bought).
+ */
+function packageUnitsOf(lines: repo.LineRow[], voidedGoodsIds: (string | null)[]) {
+  const left = new Map<string, number>();
+  for (const id of voidedGoodsIds) if (id) left.set(id, (left.get(id) ?? 0) + 1);
+  const units = [];
+  for (const line of lines) {
+    const quantity = Math.min(line.buyNum, left.get(line.goodsId) ?? 0);
+    if (quantity <= 0) continue;
+    left.set(line.goodsId, (left.get(line.goodsId) ?? 0) - quantity);
+    units.push({ skuId: line.skuId, quantity });
+  }
+  return units;
+}
+
+/**
  * Staff pay back `amount` (default: all that is left). All of it: the order is refunded (−3), the
- * stock of unshipped goods goes back, its course packages are voided (refused if one was used
- * meanwhile), the points it earned are reversed and those it used returned. Less: the order goes
+ * stock of unshipped goods goes back, its course packages are voided and their units go back on
+ * the shelf (refused if one was used meanwhile), the points it earned are reversed and those it used returned. Less: the order goes
  * back to where it was, and the member may apply again for the rest.
  */
 export const approveRefund = (ctx: CallContext, input: { order_no: string; amount?: number }) =>
@@ -124,9 +141,16 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
     const left = await refundableOf(work.tx, order.id);
     const amount = input.amount ?? left;
     const full = amount === left;
-    if (full && order.kind === 'package') await voidOrderPackages(work.tx, order.id, now);
+    const lines = (await repo.linesOf(work.tx, [order.id])).get(order.id) ?? [];
+    if (full && order.kind === 'package') {
+      // Unused packages go back on the shelf as they are voided, once: a package voided before is
+      // neither voided nor counted again (lock order: the SKUs, then the packages).
+      const planned = await orderPackagesToVoid(work.tx, order.id);
+      await returnStock(work.tx, packageUnitsOf(lines, planned), now);
+      const voided = await voidOrderPackages(work.tx, order.id, now);
+      if (voided !== planned.length) fail('PACKAGE_ALREADY_USED');
+    }
     if (full && UNSHIPPED.includes(application.previousStatus) && order.delivery !== 'none') {
-      const lines = (await repo.linesOf(work.tx, [order.id])).get(order.id) ?? [];
       await returnStock(
         work.tx,
         lines.map((l) => ({ skuId: l.skuId, quantity: l.buyNum })),

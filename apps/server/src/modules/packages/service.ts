@@ -271,8 +271,19 @@ export async function orderPackagesUnused(db: DbOrTx, orderNo: string): Promise<
  * no longer add credits or days to it.
  */
 export async function voidOrderPackages(tx: Tx, orderNo: string, now: Date): Promise<number> {
-  const rows = await repo.packagesFromOrder(tx, orderNo, true);
+  // One voided before (its order refunded) is not voided again, nor counted.
+  const rows = (await repo.packagesFromOrder(tx, orderNo, true)).filter((p) => p.refundedAt === null);
   if (rows.some((p) => p.remainingCount !== p.totalCount)) fail('PACKAGE_ALREADY_USED');
   for (const p of rows) await repo.voidPackage(tx, p.id, now);
   return rows.length;
+}
+
+/**
+ * The goods each package an order issued and that is not void yet was bought as: what a refund
+ * voiding them gives back to the shelf. Read without a lock, before the SKUs' (lock order 1 comes
+ * before packages, 4); voidOrderPackages then locks them, refusing if one was used meanwhile.
+ */
+export async function orderPackagesToVoid(db: DbOrTx, orderNo: string): Promise<(string | null)[]> {
+  const rows = await repo.packagesFromOrder(db, orderNo);
+  return rows.filter((p) => p.refundedAt === null).map((p) => p.goodsId);
 }
