@@ -4,11 +4,12 @@ import { resolveLocale } from '@studio/contract/locale';
 import {
   type AdminOrderRecord,
   adminOrderCalls,
+  DEADLINE_EXTEND_MAX_HOURS,
   ORDER_STATUS_LABELS,
   orderStatusNameOf,
 } from '@studio/contract/orders';
 import { useQuery } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Descriptions, Flex, Form, Input, Modal, Table, Timeline } from 'antd';
+import { App, Avatar, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Modal, Table, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -21,7 +22,10 @@ import { RefundActions } from '../refunds/refund-actions';
 import { RefundMoneyTag } from '../refunds/refund-money';
 import { OrderStatusTag } from './order-status';
 
-/** One order: its lines, amounts, member, address and history; mark an offline payment received, ship, cancel. */
+/**
+ * One order: its lines, amounts, member, address and history; mark an offline payment received, extend
+ * its desk deadline, ship, cancel.
+ */
 export function OrderPage() {
   const { no = '' } = useParams();
   const order = useQuery(callQuery(adminOrderCalls.getInfo, { order_no: no }));
@@ -38,6 +42,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
   const [shipping, setShipping] = useState(false);
   const [shipForm] = Form.useForm<{ express_name: string; express_no: string }>();
   const [cancelForm] = Form.useForm<{ reason: string }>();
+  const [extendForm] = Form.useForm<{ hours: number }>();
   const locale = resolveLocale(i18n.language);
   const fail = (error: unknown) => modal.error({ content: (error as Error).message });
 
@@ -60,6 +65,10 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
       },
       onError: (error) => showSaveError(shipForm, error, (content) => modal.error({ content })),
     },
+  );
+  const extend = useCallMutation(
+    (hours: number) => call(adminOrderCalls.extendDeadline, { order_no: order.order_no, hours }, { silent: true }),
+    { invalidates, onSuccess: () => void message.success(t('extended')), onError: fail },
   );
   const cancel = useCallMutation(
     (reason: string) => call(adminOrderCalls.cancel, { order_no: order.order_no, reason }, { silent: true }),
@@ -91,6 +100,31 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
               }
             >
               {t('markPaid')}
+            </Button>
+          )}
+          {unpaid && order.pay_type === 'offline' && (
+            <Button
+              loading={extend.isPending}
+              onClick={() =>
+                void modal.confirm({
+                  title: t('extendTitle'),
+                  content: (
+                    <Form form={extendForm} layout="vertical" initialValues={{ hours: 24 }}>
+                      <p>{t('extendText', { at: order.expires_at ? format.dateTime(order.expires_at) : '—' })}</p>
+                      <Form.Item name="hours" label={t('extendHours')} rules={[requiredRule()]}>
+                        <InputNumber min={1} max={DEADLINE_EXTEND_MAX_HOURS} precision={0} />
+                      </Form.Item>
+                    </Form>
+                  ),
+                  okText: t('extend'),
+                  onOk: async () => {
+                    const { hours } = await extendForm.validateFields();
+                    await extend.mutateAsync(hours);
+                  },
+                })
+              }
+            >
+              {t('extend')}
             </Button>
           )}
           {canShip && (

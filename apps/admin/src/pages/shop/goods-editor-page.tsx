@@ -2,7 +2,7 @@ import { useCallMutation } from '@studio/client/mutation';
 import { adminFreightCalls } from '@studio/contract/freight';
 import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
 import { adminScheduleCalls } from '@studio/contract/schedule';
-import { type AdminGoodsRecord, adminShopCalls, MAX_GOODS_IMAGES } from '@studio/contract/shop';
+import { type AdminGoodsRecord, adminShopCalls, MAX_BUY_NUM, MAX_GOODS_IMAGES } from '@studio/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -134,6 +134,9 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
             </Form.Item>
             <Form.Item name="cart_rule" label={t('editor.alone')} valuePropName="checked" extra={t('editor.aloneHelp')}>
               <Switch />
+            </Form.Item>
+            <Form.Item name="max_per_order" label={t('editor.maxPerOrder')} extra={t('editor.maxPerOrderHelp')}>
+              <InputNumber min={1} max={MAX_BUY_NUM} precision={0} placeholder={t('editor.studioLimit')} />
             </Form.Item>
           </Flex>
         </Card>

@@ -23,6 +23,8 @@ export interface GoodsFields {
   type: 0 | 1;
   category_id?: string | null;
   cart_rule: boolean;
+  /** Units of one SKU an order may hold; empty = the studio's max_units_per_sku. */
+  max_per_order?: number | null;
   is_on_sale: boolean;
   images: string[];
   description: LocalizedText;
@@ -44,6 +46,7 @@ export function fieldsOf(goods: AdminGoodsRecord): GoodsFields {
     type: goods.type,
     category_id: goods.category_id,
     cart_rule: goods.cart_rule === 1,
+    max_per_order: goods.max_per_order,
     is_on_sale: goods.is_on_sale,
     images: goods.images,
     description: goods.description_i18n,
@@ -89,6 +92,7 @@ export function inputOf(fields: GoodsFields, id: string | undefined, canSetFreig
     type: fields.type,
     category_id: fields.category_id ?? null,
     cart_rule: fields.cart_rule ? 1 : 0,
+    max_per_order: fields.max_per_order ?? null,
     is_on_sale: fields.is_on_sale,
     images: fields.images ?? [],
     description: localizedValue(fields.description ?? {}),

@@ -241,7 +241,8 @@ function SpecSheet({
   const [count, setCount] = useState(1);
   const [busy, setBusy] = useState(false);
   const sku = goods.sku_list.find((s) => s._id === skuId);
-  const max = Math.max(1, sku?.stock ?? 1);
+  // What is left, and no more than one order may hold (the goods' or the studio's limit).
+  const max = Math.max(1, Math.min(sku?.stock ?? 1, goods.max_per_order));
 
   const confirm = async (then: 'cart' | 'buy') => {
     if (!sku) {
