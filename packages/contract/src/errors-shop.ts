@@ -23,6 +23,14 @@ export const shopErrors = {
   },
   BALANCE_INSUFFICIENT: { msg: m('Insufficient balance', '余额不足', '餘額不足') },
   POINTS_INSUFFICIENT: { msg: m('Not enough points', '积分不足', '積分不足') },
+  /** A credit that would take a wallet or points account over BALANCE_MAX. */
+  BALANCE_TOO_LARGE: {
+    msg: m(
+      'This would take the balance over the most an account may hold',
+      '超出账户可持有的最高余额',
+      '超出帳戶可持有的最高餘額',
+    ),
+  },
   /** Staff adjusting their own wallet or points (a PERMISSION_DENIED with its own message). */
   SELF_ADJUSTMENT_DENIED: {
     http: 403,

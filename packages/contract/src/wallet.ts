@@ -31,6 +31,12 @@ export const walletEntryRecord = z.object({
 });
 export type WalletEntryRecord = z.infer<typeof walletEntryRecord>;
 
+/**
+ * The most a wallet (minor units) or a points account holds: far above any real member, and far
+ * below PostgreSQL's integer limit, so a balance plus any one entry never overflows the column.
+ */
+export const BALANCE_MAX = 1_000_000_000;
+
 /** The most one adjustment moves: £10,000. */
 export const MAX_ADJUSTMENT = 1_000_000;
 

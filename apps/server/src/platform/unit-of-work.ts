@@ -21,6 +21,9 @@ import type { Realtime, RealtimeEvent } from './realtime';
  *   5. the wallet account
  *   6. the points account
  *   7. the member's row and then their tokens (account: logins and renewals), never under a seat lock
+ *   8. a member's checkouts (orders: `lockMemberCheckouts`, an advisory lock createOrder takes last,
+ *      after its order row holds a key-share lock on the member's row through its foreign key, to
+ *      count the member's unpaid orders)
  *
  * A flow that needs a later lock never goes back for an earlier one. When two flows still meet in
  * a cycle (A's cancel promotes B while B's cancel promotes A, both through packages), PostgreSQL

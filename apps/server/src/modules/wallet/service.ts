@@ -1,8 +1,13 @@
 import { formatMoney, toMinorUnits } from '@studio/contract/format';
 import type { CardPayType, ProviderRedirect } from '@studio/contract/payments';
 import { adjustmentRefusal } from '@studio/contract/staff-rights';
-import type { PointsEntryKind, WalletEntryKind, WalletEntryRecord } from '@studio/contract/wallet';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import {
+  BALANCE_MAX,
+  type PointsEntryKind,
+  type WalletEntryKind,
+  type WalletEntryRecord,
+} from '@studio/contract/wallet';
+import { and, between, count, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
 import { balancesMemoKey } from '../../platform/deps';
 import { fail } from '../../platform/errors';
@@ -107,9 +112,12 @@ async function postEntry(
   const [moved] = await tx
     .update(walletAccounts)
     .set({ balance: sql`${walletAccounts.balance} + ${entry.amount}`, updatedAt: entry.at })
-    .where(and(account, gte(sql`${walletAccounts.balance} + ${entry.amount}`, 0)))
+    .where(and(account, between(sql`${walletAccounts.balance} + ${entry.amount}`, 0, BALANCE_MAX)))
     .returning({ balance: walletAccounts.balance });
-  if (!moved) fail(book === 'money' ? 'BALANCE_INSUFFICIENT' : 'POINTS_INSUFFICIENT');
+  if (!moved) {
+    if (entry.amount > 0) fail('BALANCE_TOO_LARGE');
+    fail(book === 'money' ? 'BALANCE_INSUFFICIENT' : 'POINTS_INSUFFICIENT');
+  }
   // The member's balances, remembered for their user info on every instance, are read afresh after commit.
   const balances = balancesMemoKey(entry.userId);
   afterCommit(tx, async (unit) => unit.deps?.memo?.forget(balances), `forget:${balances}`);

@@ -1,13 +1,13 @@
 import { adminUserCalls } from '@studio/contract/account';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import type { Permission } from '@studio/contract/permissions';
-import { adminIntegralCalls, adminWalletCalls } from '@studio/contract/wallet';
-import { eq } from 'drizzle-orm';
+import { adminIntegralCalls, adminWalletCalls, BALANCE_MAX } from '@studio/contract/wallet';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { auditCount, auditEntriesFor } from '../audit/testing';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
-import { walletLedger } from './schema';
+import { walletAccounts, walletLedger } from './schema';
 import { expectLedgersBalanced } from './testing';
 
 /*
@@ -170,5 +170,34 @@ describe('the audit of adjustments', () => {
     // And the ledger names who made each adjustment.
     const rows = await t.app.db.select().from(walletLedger).where(eq(walletLedger.userId, m.id));
     expect(rows.map((r) => r.actorId).sort()).toEqual([admin.id, clerk.id, clerk.id].sort());
+  });
+});
+
+describe('an account never grows past BALANCE_MAX', () => {
+  it.each<Book>(['money', 'points'])('a %s credit past it is BALANCE_TOO_LARGE and writes nothing', async (book) => {
+    const member = await buildMember(t);
+    expect((await adjust(admin, member, 2_000, book)).code).toBe(0);
+    const account = and(eq(walletAccounts.userId, member.id), eq(walletAccounts.book, book));
+    // As if the member had been credited up to just under the ceiling.
+    await t.app.db
+      .update(walletAccounts)
+      .set({ balance: BALANCE_MAX - 50 })
+      .where(account);
+    const entries = await entriesOf(member);
+
+    const refused = await adjust(admin, member, 51, book);
+    expect(refused).toMatchObject({ code: 'BALANCE_TOO_LARGE' });
+    expect((await ledgerOf(member, admin, book)).balance).toBe(BALANCE_MAX - 50);
+    expect(await entriesOf(member)).toBe(entries);
+    // Up to the ceiling itself is fine, and taking off still works from there.
+    expect((await adjust(admin, member, 50, book)).code).toBe(0);
+    expect((await adjust(admin, member, -1_000, book)).code).toBe(0);
+    expect((await ledgerOf(member, admin, book)).balance).toBe(BALANCE_MAX - 1_000);
+
+    // Put the account back to what its ledger says, for the checks of the other tests.
+    await t.app.db
+      .update(walletAccounts)
+      .set({ balance: 2_000 + 50 - 1_000 })
+      .where(account);
   });
 });
