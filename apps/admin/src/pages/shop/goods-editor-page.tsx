@@ -136,7 +136,14 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
               <Switch />
             </Form.Item>
             <Form.Item name="max_per_order" label={t('editor.maxPerOrder')} extra={t('editor.maxPerOrderHelp')}>
-              <InputNumber min={1} max={MAX_BUY_NUM} precision={0} placeholder={t('editor.studioLimit')} />
+              <InputNumber
+                min={1}
+                max={MAX_BUY_NUM}
+                precision={0}
+                placeholder={t('editor.studioLimit')}
+                addonAfter={t('editor.units')}
+                style={{ width: 200 }}
+              />
             </Form.Item>
           </Flex>
         </Card>
