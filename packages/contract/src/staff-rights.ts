@@ -43,7 +43,7 @@ export function holdsGrant(who: Omit<MemberAccess, '_id'>, grant: AccessGrant): 
 
 /** Why `actor` may not change `member`'s account at all (roles, permissions, anything staff change), or null. */
 export function accountChangeRefusal(
-  actor: MemberAccess,
+  actor: Pick<MemberAccess, '_id' | 'role'>,
   member: Pick<MemberAccess, '_id' | 'role'>,
 ): 'ownAccess' | 'adminOnly' | null {
   if (actor._id === member._id) return 'ownAccess';

@@ -1,5 +1,6 @@
 import { adminUserCalls, type Role } from '@studio/contract/account';
 import type { Permission } from '@studio/contract/permissions';
+import { adminScheduleCalls } from '@studio/contract/schedule';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -155,5 +156,35 @@ describe('the last admin', () => {
     expect(left).toBeGreaterThanOrEqual(1);
     // Every demotion that went through was made by someone still an admin when it committed.
     expect(answers.filter((x) => x.code === 0)).toHaveLength(ring.length - left);
+  });
+});
+
+describe('the teacher role given by a teacher profile (admin/teacher.save)', () => {
+  const saveTeacher = (by: TestMember, target: TestMember) =>
+    t.callRaw(adminScheduleCalls.saveTeacher.url, { user_id: target.id, introduction: 'Hi' }, { token: by.token });
+
+  it('staff who run classes make a member a teacher, but never themselves or an admin', async () => {
+    const newcomer = await buildMember(t);
+    expect((await saveTeacher(desk, newcomer)).code).toBe(0);
+    expect((await stateOf(newcomer)).roles).toContain('teacher');
+
+    const deskBefore = await stateOf(desk);
+    expect(await saveTeacher(desk, desk)).toMatchObject({ code: 'PERMISSION_DENIED', reason: 'ownAccess' });
+    expect(await stateOf(desk)).toEqual(deskBefore);
+
+    const owner = await buildAdmin(t);
+    const ownerBefore = await stateOf(owner);
+    expect(await saveTeacher(desk, owner)).toMatchObject({ code: 'PERMISSION_DENIED', reason: 'adminOnly' });
+    expect(await stateOf(owner)).toEqual(ownerBefore);
+  });
+
+  it('an owner who teaches makes themselves a teacher; a teacher’s profile stays editable by staff', async () => {
+    const owner = await buildAdmin(t);
+    expect((await saveTeacher(owner, owner)).code).toBe(0);
+    expect((await stateOf(owner)).roles).toEqual(expect.arrayContaining(['admin', 'teacher']));
+    // Already a teacher: editing the profile gives nothing new, so the desk may.
+    const teacher = await buildMember(t);
+    expect((await saveTeacher(admin, teacher)).code).toBe(0);
+    expect((await saveTeacher(desk, teacher)).code).toBe(0);
   });
 });

@@ -215,6 +215,8 @@ export async function seedClasses(
         tx,
         { user_id: user.id, introduction: t.introduction, specialties: t.specialties, name: t.name },
         now,
+        // The demo is set up as the studio's owner would.
+        { _id: 'seed', role: ['admin'] },
       );
       teacherIds.push(user.id);
     }

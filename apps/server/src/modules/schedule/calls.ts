@@ -60,7 +60,7 @@ export const scheduleHandlers = [
     const row = await audited(ctx, {
       objectType: 'teacher',
       before: async (tx) => (await schedule.findTeacher(tx, input.user_id)) ?? null,
-      write: (tx) => schedule.saveTeacher(tx, input, ctx.clock.now()),
+      write: (tx) => schedule.saveTeacher(tx, input, ctx.clock.now(), { _id: ctx.user.uid, role: ctx.user.role }),
       idOf: (teacher) => teacher.userId,
     });
     return { teacher: schedule.toAdminTeacherRecord(row, ctx.locale) };

@@ -8,6 +8,7 @@ import {
   type teacherSaveInput,
   weeklyOccurrences,
 } from '@studio/contract/schedule';
+import { accountChangeRefusal, type MemberAccess } from '@studio/contract/staff-rights';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -138,15 +139,24 @@ export async function saveRoom(db: DbOrTx, input: z.output<typeof roomSaveInput>
   });
 }
 
-/** Creates or updates a teacher's profile and gives the member the teacher role. */
+/**
+ * Creates or updates a teacher's profile and gives the member the teacher role. Giving the role is
+ * a change of access (contract staff-rights.ts): staff other than an admin never give it to
+ * themselves or to an admin (PERMISSION_DENIED); an admin holds every role and may.
+ */
 export async function saveTeacher(
   db: DbOrTx,
   input: z.output<typeof teacherSaveInput>,
   now: Date,
+  actor: Pick<MemberAccess, '_id' | 'role'>,
 ): Promise<repo.TeacherRow> {
   // The role and the profile together, or neither.
   return inTransaction(db, async (tx) => {
     const user = await getUserOrFail(tx, input.user_id);
+    if (!user.roles.includes('teacher') && !actor.role.includes('admin')) {
+      const refusal = accountChangeRefusal(actor, { _id: user.id, role: user.roles });
+      if (refusal) fail('PERMISSION_DENIED', {}, { reason: refusal });
+    }
     const existing = await repo.findTeacher(tx, user.id);
     await grantRole(tx, user.id, now);
     const { defaultLocale } = await getMerchant(tx);

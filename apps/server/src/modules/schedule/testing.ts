@@ -41,6 +41,7 @@ export async function buildTeacher(t: TestApp, overrides: { name?: string } = {}
     t.app.db,
     { user_id: member.id, introduction: 'Teaches well', name: overrides.name },
     t.clock.now(),
+    { _id: 'test-admin', role: ['admin'] },
   );
   return member;
 }

@@ -112,6 +112,8 @@ async function writeIntroduction(
         db,
         { user_id: userId, introduction: input.introduction, specialties: input.specialties, photo },
         now,
+        // A teacher writing their own first profile: they hold the role already.
+        { _id: userId, role: ['teacher'] },
       );
 }
 
