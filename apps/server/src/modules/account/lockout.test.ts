@@ -1,9 +1,10 @@
 import { accountCalls, type LoginResult } from '@studio/contract/account';
+import { adminMerchantCalls } from '@studio/contract/merchant';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOUR, MINUTE } from '../../platform/clock';
 import { createTestApp, type TestApp, uniqueName } from '../../testing/test-app';
-import { merchants } from '../merchant/schema';
+import { buildAdmin } from '../schedule/testing';
 import { users } from './schema';
 import { latestCode, outboxFor, uniqueContact } from './test-helpers';
 
@@ -287,7 +288,11 @@ describe('password lockout of every address', () => {
   });
 
   it("writes the e-mail in the studio's language (the member's own is not stored)", async () => {
-    await t.app.db.update(merchants).set({ defaultLocale: 'zh-Hant' });
+    // Through the settings call, as staff would (it also forgets the remembered studio row).
+    const admin = await buildAdmin(t);
+    const setLocale = async (default_locale: 'en' | 'zh-Hant') =>
+      expect((await t.call(adminMerchantCalls.save, { default_locale }, { token: admin.token })).code).toBe(0);
+    await setLocale('zh-Hant');
     try {
       const { name, email } = await memberWithEmail();
       await wrongSpread(name, 30, 14);
@@ -295,7 +300,7 @@ describe('password lockout of every address', () => {
       expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('密碼登入已暫停') });
       expect(mail!.body).toContain('15 分鐘');
     } finally {
-      await t.app.db.update(merchants).set({ defaultLocale: 'en' });
+      await setLocale('en');
     }
   });
 });
