@@ -77,6 +77,8 @@ test('a visitor browses the shop, searches in English and Chinese, fills a cart,
     // The sheet slides away first: axe on a half-faded sheet measures the fade.
     await expect(sheet).toHaveCount(0);
     await saveScreenshot(page, 'goods-detail');
+    // The toast fades out on its own clock: axe measured a frame of that fade once, so it waits it out.
+    await expect(page.getByText(`Cloud Mat ${stamp} added to your cart`)).toHaveCount(0);
     await expectAccessible(page, 'goods detail');
   });
 
