@@ -14,9 +14,9 @@ import { type Database, type Db, migrateDatabase, openDatabase } from './platfor
 import { type AppDeps, type BalanceReader, noMemberMemo } from './platform/deps';
 import { payloadCodec } from './platform/encryption';
 import { AppError } from './platform/errors';
+import { createEventOutbox } from './platform/event-outbox';
 import { registerOpenApi } from './platform/openapi';
 import { type RegisteredCall, registerProtocol, sendError } from './platform/protocol';
-import { createPushOutbox } from './platform/push-outbox';
 import { registerRateLimit } from './platform/rate-limit';
 import { publishingRealtime, type Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -99,11 +99,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: AppDeps = {
     signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)),
     sandboxSecret: loadSecret(config.SANDBOX_PAY_SECRET, config.DATA_DIR, 'sandbox-pay-secret'),
-    outbox: createPushOutbox({
+    events: createEventOutbox({
       db,
       clock,
-      // Through app.realtime at the time of the call, so a test's spy on it sees outbox pushes too.
-      publish: (m) => (m.userId ? app.realtime.notifyUser(m.userId, m.event) : app.realtime.broadcast(m.event)),
+      // Read at delivery, through app.realtime, so a test's spy on it sees what subscribers push.
+      context: () => ({ db, clock, realtime: app.realtime, deps, config, log: app.log }),
       log: app.log,
     }),
     readBalances: options.readBalances ?? walletBalances,
@@ -197,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     clock,
     intervalMs: config.SWEEP_INTERVAL_MS,
-    sweeps: [...allSweeps(deps, config), ...deps.outbox.sweeps],
+    sweeps: [...allSweeps(deps, config), ...deps.events.sweeps],
     log: app.log,
   });
   app.addHook('preClose', async () => sweeper.stop());

@@ -83,6 +83,14 @@ export const STUDIO_RULES = {
   max_unpaid_orders: { default: 5, min: 1, max: 50 },
   /** At most this many units of one SKU in one order (a goods item may set its own). */
   max_units_per_sku: { default: 20, min: 1, max: 999 },
+  /** A booked member is reminded of their class this many hours before it starts (0: no reminders). */
+  class_reminder_hours: { default: 3, min: 0, max: 48 },
+  /** A member is told this many minutes before their unpaid order cancels itself (0: not told). */
+  unpaid_notice_minutes: { default: 10, min: 0, max: 120 },
+  /** A member is told this many days before a package with credits left expires (0: not told). */
+  package_expiry_notice_days: { default: 7, min: 0, max: 60 },
+  /** A member is told this many days before an unused coupon expires (0: not told). */
+  coupon_expiry_notice_days: { default: 3, min: 0, max: 30 },
 } as const;
 export type StudioRule = keyof typeof STUDIO_RULES;
 
@@ -104,6 +112,10 @@ export const DEFAULT_SHOP_SETTINGS = {
   offline_pay_hours: STUDIO_RULES.offline_pay_hours.default,
   max_unpaid_orders: STUDIO_RULES.max_unpaid_orders.default,
   max_units_per_sku: STUDIO_RULES.max_units_per_sku.default,
+  class_reminder_hours: STUDIO_RULES.class_reminder_hours.default,
+  unpaid_notice_minutes: STUDIO_RULES.unpaid_notice_minutes.default,
+  package_expiry_notice_days: STUDIO_RULES.package_expiry_notice_days.default,
+  coupon_expiry_notice_days: STUDIO_RULES.coupon_expiry_notice_days.default,
 };
 
 /** The studio rules kept in the studio row's `settings` (the others have a column each). */
@@ -119,6 +131,10 @@ export const SHOP_RULES = [
   'offline_pay_hours',
   'max_unpaid_orders',
   'max_units_per_sku',
+  'class_reminder_hours',
+  'unpaid_notice_minutes',
+  'package_expiry_notice_days',
+  'coupon_expiry_notice_days',
 ] as const satisfies readonly (StudioRule & keyof typeof DEFAULT_SHOP_SETTINGS)[];
 export type ShopSettings = typeof DEFAULT_SHOP_SETTINGS;
 
@@ -154,6 +170,10 @@ export const adminMerchantRecord = mchInfo.extend({
   offline_pay_hours: z.number().int(),
   max_unpaid_orders: z.number().int(),
   max_units_per_sku: z.number().int(),
+  class_reminder_hours: z.number().int(),
+  unpaid_notice_minutes: z.number().int(),
+  package_expiry_notice_days: z.number().int(),
+  coupon_expiry_notice_days: z.number().int(),
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -191,6 +211,10 @@ export const merchantSaveInput = z
     offline_pay_hours: rule('offline_pay_hours').optional(),
     max_unpaid_orders: rule('max_unpaid_orders').optional(),
     max_units_per_sku: rule('max_units_per_sku').optional(),
+    class_reminder_hours: rule('class_reminder_hours').optional(),
+    unpaid_notice_minutes: rule('unpaid_notice_minutes').optional(),
+    package_expiry_notice_days: rule('package_expiry_notice_days').optional(),
+    coupon_expiry_notice_days: rule('coupon_expiry_notice_days').optional(),
     /** Which payment types members are offered: at least one, each once. */
     pay_types: z
       .array(z.enum(ENABLEABLE_PAY_TYPES))

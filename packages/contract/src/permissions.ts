@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'orders.manage',
   /** Refunds: approving (paying back) and refusing members' refund applications. */
   'refunds.manage',
+  /** The studio's announcements: writing, scheduling, withdrawing them, and their read counts. */
+  'notices.manage',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

@@ -16,5 +16,5 @@ export * from '../modules/reservations/schema';
 export * from '../modules/reviews/schema';
 export * from '../modules/schedule/schema';
 export * from '../modules/wallet/schema';
+export * from '../platform/event-outbox-schema';
 export * from '../platform/message-outbox-schema';
-export * from '../platform/push-outbox-schema';

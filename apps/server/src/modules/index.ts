@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { AppDeps } from '../platform/deps';
+import { registerSubscribers, type Subscriber } from '../platform/events';
 import type { RegisteredCall } from '../platform/protocol';
 import type { RawRoute } from '../platform/raw-routes';
 import type { Sweep } from '../platform/sweeper';
@@ -17,7 +18,9 @@ import { dashboardHandlers } from './dashboard/calls';
 import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
 import { notificationHandlers } from './notifications/calls';
+import { notificationSubscribers } from './notifications/subscribers';
 import { orderHandlers, orderSweeps } from './orders/calls';
+import { orderSubscribers } from './orders/subscribers';
 import { packageHandlers } from './packages/calls';
 import { paymentHandlers, paymentSweeps } from './payments/calls';
 import { paymentRoutes } from './payments/routes';
@@ -27,6 +30,7 @@ import { reviewHandlers } from './reviews/calls';
 import { scheduleHandlers } from './schedule/calls';
 import { teacherHandlers, verifyHandlers } from './teacher/calls';
 import { walletHandlers } from './wallet/calls';
+import { walletSubscribers } from './wallet/subscribers';
 
 /** Every call the API answers: add a module's handlers here. */
 export const allCalls: RegisteredCall[] = [
@@ -60,6 +64,14 @@ export const allSweeps = (deps: AppDeps, config: Config): Sweep[] => [
   ...orderSweeps(deps),
   ...paymentSweeps(config),
 ];
+
+/**
+ * Every reaction to a domain event (platform/events.ts): add a module's subscribers here. In-transaction
+ * ones run in the order listed; they are registered as this file loads, so every unit of work in the
+ * process (the app's, the seed's) runs them.
+ */
+export const allSubscribers: Subscriber[] = [...orderSubscribers, ...walletSubscribers, ...notificationSubscribers];
+registerSubscribers(allSubscribers);
 
 /**
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and

@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from './db';
-import type { PushOutbox } from './push-outbox';
+import type { EventOutbox } from './event-outbox';
 import type { TokenSigner } from './tokens';
 
 /** Wallet and points balances shown in a member's user info. */
@@ -45,8 +45,8 @@ export interface AppDeps {
   signer: TokenSigner;
   /** Signs and checks the sandbox payment provider's notifications (SANDBOX_PAY_SECRET). */
   sandboxSecret: string;
-  /** Pushes that must not be lost (push-outbox.ts). */
-  outbox: PushOutbox;
+  /** After-commit subscribers' outbox (event-outbox.ts): delivers right after commit, and its sweeps retry. */
+  events: EventOutbox;
   /** The user info's wallet and points balances; a later module passes its own to buildApp. */
   readBalances: BalanceReader;
   /** The member's own info between account writes (set by buildApp to the token cache's). */

@@ -9,7 +9,7 @@ const courseOf = (e: { data?: unknown }) => (e.data as { course_name?: string } 
 /** A class notice naming a course of one deployment or the other. */
 const notice = (course: string) => ({
   type: 'waitlistSkipped' as const,
-  data: { session_id: 's1', course_name: course, starts_at: '2026-01-01T09:00:00.000Z' },
+  data: { session_id: 's1', course_name: course, starts_at: '2026-01-01T09:00:00.000Z', entry_id: 'w1' },
 });
 
 /** A websocket on `app` signed in as a fresh member of `t`; answers the events it receives, in order. */

@@ -1,9 +1,12 @@
+import type { DomainEventName, DomainEventPayload } from '@studio/contract/domain-events';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from './db';
 import type { SharedMemo } from './deps';
-import type { PushOutbox } from './push-outbox';
-import type { Realtime, RealtimeEvent } from './realtime';
+import { type EventOutbox, writeOutbox } from './event-outbox';
+import { type DomainEvent, eventRegistry } from './events';
+import { newId } from './ids';
+import type { Realtime } from './realtime';
 
 /*
  * The global lock order (DESIGN.md "Transactions and module boundaries"). Every transaction that
@@ -51,14 +54,13 @@ export function isRetryable(error: unknown): boolean {
 /** What a unit of work needs: every CallContext is one. */
 export interface UnitOfWorkDeps {
   db: Db;
-  /** Needed only by work that pushes. */
   realtime?: Realtime;
   /**
-   * The app's outbox for pushes that must not be lost (without one, `pushDurable` refuses), and what
-   * its instances remember (forgotten after commit by `afterCommit` hooks; a unit without one, such
-   * as the seed before the app serves, has nothing remembered to forget).
+   * The app's event outbox, which delivers after-commit subscribers right after commit (without one,
+   * as in the seed before the app serves, the rows wait for a sweeper), and what its instances
+   * remember (forgotten after commit by `afterCommit` hooks).
    */
-  deps?: { outbox?: PushOutbox; memo?: SharedMemo };
+  deps?: { events?: EventOutbox; memo?: SharedMemo };
   log?: FastifyBaseLogger;
 }
 
@@ -89,20 +91,15 @@ export function afterCommit(tx: Tx, hook: CommitHook, once?: string): void {
   hooks.list.push(hook);
 }
 
-/** The transaction of a unit of work, and how it asks for pushes. */
+/** The transaction of a unit of work, and how it says what happened. */
 export interface Work {
   tx: Tx;
   /**
-   * A push made only once the transaction commits (none if it rolls back), best effort: a lost
-   * one costs a refresh (the data is in the database either way).
+   * Says that `name` happened (contract domain-events.ts): its in-transaction subscribers run now,
+   * in this transaction; its after-commit subscribers are written to the outbox and run once the
+   * transaction commits (none if it rolls back), at least once.
    */
-  push(userId: string | null, event: RealtimeEvent): void;
-  /**
-   * A push that must not be lost (a waitlist promotion, an order paid): written to the outbox in
-   * this transaction, delivered right after commit and by the sweeper until it is (at least once).
-   * The event carries `id`, so a client that gets it twice can ignore the repeat.
-   */
-  pushDurable(userId: string | null, event: RealtimeEvent & { id: string }, now: Date): Promise<void>;
+  emit<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>, at: Date): Promise<void>;
 }
 
 /**
@@ -112,26 +109,24 @@ export interface Work {
  * handlers (calls.ts) never do.
  */
 export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => Promise<T>): Promise<T> {
+  const subscribers = eventRegistry();
   for (let attempt = 1; ; attempt++) {
-    const pushes: { userId: string | null; event: RealtimeEvent }[] = [];
-    const durable: string[] = [];
+    const outboxIds: string[] = [];
     const hooks: CommitHooks = { list: [], keys: new Set() };
     let value: T;
     try {
       value = await deps.db.transaction((tx) => {
         commitHooks.set(tx, hooks);
-        return work({
+        const unit: Work = {
           tx,
-          push: (userId, event) => {
-            if (!deps.realtime) throw new Error('push needs a realtime');
-            pushes.push({ userId, event });
+          emit: async (name, payload, at) => {
+            const event = { id: newId(), name, payload, at } as DomainEvent;
+            for (const s of subscribers.inTransaction(name)) await s.handle(unit, event as never);
+            const after = subscribers.afterCommit(name).map((s) => s.name);
+            outboxIds.push(...(await writeOutbox(tx, event, after)));
           },
-          pushDurable: async (userId, event, now) => {
-            if (!deps.deps?.outbox) throw new Error('pushDurable needs an outbox');
-            await deps.deps.outbox.write(tx, { userId, event, now });
-            durable.push(event.id);
-          },
-        });
+        };
+        return work(unit);
       });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
@@ -141,24 +136,10 @@ export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (w: Work) => 
     for (const hook of hooks.list) {
       await hook(deps).catch((err: unknown) => deps.log?.error({ err }, 'after-commit work failed'));
     }
-    await deliverAll(deps, pushes);
-    // Right away if it can; a failure is left to the sweeper, which retries until delivered.
-    if (durable.length > 0) await deps.deps!.outbox!.deliverNow(durable);
+    // Right away if it can; what fails or has no outbox here is left to the sweeper, which retries until delivered.
+    if (outboxIds.length > 0) await deps.deps?.events?.deliverNow(outboxIds);
     return value;
   }
-}
-
-/** Best-effort pushes: a failure is logged, never failing the call whose change is committed. */
-async function deliverAll(deps: UnitOfWorkDeps, pushes: { userId: string | null; event: RealtimeEvent }[]) {
-  await Promise.all(
-    pushes.map(async ({ userId, event }) => {
-      const realtime = deps.realtime;
-      if (!realtime) throw new Error('push needs a realtime');
-      await (userId ? realtime.notifyUser(userId, event) : realtime.broadcast(event)).catch((err: unknown) =>
-        deps.log?.warn({ err, userId, type: event.type }, 'push failed'),
-      );
-    }),
-  );
 }
 
 /**

@@ -9,6 +9,10 @@ export const notificationHandlers = [
   ),
   handle(notificationCalls.markRead, async (input, ctx) => {
     await notices.markRead(ctx.db, ctx.user.uid, input._id, ctx.clock.now());
-    return {};
+    return {
+      unread: (
+        await notices.listMyNotifications(ctx.db, ctx.user.uid, { pageIndex: 1, pageSize: 1 }, ctx.locale, 'UTC')
+      ).unread,
+    };
   }),
 ];

@@ -1,8 +1,9 @@
 import { notificationCalls } from '@studio/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../platform/ids';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildMember } from '../schedule/testing';
-import { type NewNotice, storeNotices } from './service';
+import { type NewNotice, tellMembers } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +21,21 @@ describe('member notifications', () => {
       starts_at: '2026-12-03T18:00:00.000Z',
       reservation_id: 'r1',
     };
-    const deliveries = await storeNotices(t.app.db, [{ userId: m.id, type: 'waitlistPromoted', data }], t.clock.now());
-    expect(deliveries).toEqual([{ userId: m.id, event: { type: 'waitlistPromoted', data } }]);
+    const pushed: unknown[] = [];
+    const realtime = {
+      notifyUser: async (...args: unknown[]) => void pushed.push(args),
+      broadcast: async () => undefined,
+    };
+    const source = newId();
+    const notice = { userId: m.id, type: 'waitlistPromoted' as const, data };
+    await tellMembers({ db: t.app.db, realtime }, source, [notice], t.clock.now());
+    // Told again of the same event (the outbox delivers at least once): no second notice, no second push.
+    await tellMembers({ db: t.app.db, realtime }, source, [notice], t.clock.now());
+    expect(pushed).toEqual([[m.id, { type: 'waitlistPromoted', data, id: expect.any(String) }]]);
     t.clock.advance(60_000);
     // A type without texts in the contract (an older row, say) reads as its stored title and body.
     const custom = { userId: m.id, type: 'custom', data: {}, title: 'Hello', body: 'Plain text' };
-    await storeNotices(t.app.db, [custom as unknown as NewNotice], t.clock.now());
+    await tellMembers({ db: t.app.db, realtime }, newId(), [custom as unknown as NewNotice], t.clock.now());
 
     const en = await t.call(notificationCalls.getMyNotifications, { pageSize: 1 }, { token: m.token });
     expect(en).toMatchObject({ code: 0, total: 2, hasMore: true, unread: 2 });

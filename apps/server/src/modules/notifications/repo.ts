@@ -12,6 +12,20 @@ export async function insertNotifications(
   if (values.length) await db.insert(memberNotifications).values(values);
 }
 
+/** Inserts notices, skipping any whose (source, member) is already stored; answers the ids inserted. */
+export async function insertNotificationsOnce(
+  db: DbOrTx,
+  values: (typeof memberNotifications.$inferInsert)[],
+): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(memberNotifications)
+    .values(values)
+    .onConflictDoNothing({ target: [memberNotifications.sourceId, memberNotifications.userId] })
+    .returning({ id: memberNotifications.id });
+  return rows.map((r) => r.id);
+}
+
 export async function listOfUser(db: DbOrTx, userId: string, page: { pageIndex: number; pageSize: number }) {
   const rows = await db
     .select()

@@ -1,20 +1,18 @@
 import { formatDateTime } from '@studio/contract/format';
 import type { Locale } from '@studio/contract/locale';
-import { type MemberNotification, type NoticeEvent, noticeText } from '@studio/contract/notifications';
+import {
+  type MemberNotification,
+  type NoticeEvent,
+  noticeCategoryOf,
+  noticeText,
+} from '@studio/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { pageOf } from '../../platform/paging';
 import type { Realtime, RealtimeEvent } from '../../platform/realtime';
-import type { Work } from '../../platform/unit-of-work';
 import * as repo from './repo';
-
-/** A realtime push to make once the transaction that caused it has committed. */
-export interface Delivery {
-  userId: string;
-  event: RealtimeEvent;
-}
 
 /** A notice for one member: a type of the contract with its data (rendered in the reader's language). */
 export type NewNotice = NoticeEvent & {
@@ -25,15 +23,17 @@ export type NewNotice = NoticeEvent & {
 };
 
 /**
- * Stores notices in the caller's transaction (so they exist exactly when the change does) and
- * answers the realtime pushes to send after commit: `{type, data}` to each member.
+ * Stores notices that tell of the domain event `sourceId` and pushes each to its member's open
+ * apps, once: a repeated delivery of the event (the outbox delivers at least once) finds the notice
+ * already there and neither writes nor pushes it again.
  */
-export async function storeNotices(tx: DbOrTx, notices: NewNotice[], now: Date): Promise<Delivery[]> {
-  await insertNotices(tx, notices, now);
-  return notices.map((n) => ({ userId: n.userId, event: { type: n.type, data: n.data } as NoticeEvent }));
-}
-
-async function insertNotices(tx: DbOrTx, notices: NewNotice[], now: Date): Promise<string[]> {
+export async function tellMembers(
+  ctx: { db: DbOrTx; realtime: Realtime; log?: FastifyBaseLogger },
+  sourceId: string,
+  notices: NewNotice[],
+  now: Date,
+): Promise<void> {
+  if (notices.length === 0) return;
   const rows = notices.map((n) => ({
     id: newId(),
     userId: n.userId,
@@ -41,37 +41,21 @@ async function insertNotices(tx: DbOrTx, notices: NewNotice[], now: Date): Promi
     title: n.title ?? '',
     body: n.body ?? '',
     data: n.data,
+    sourceId,
     createdAt: now,
   }));
-  await repo.insertNotifications(tx, rows);
-  return rows.map((r) => r.id);
-}
-
-/** Notices whose push must not be lost: a member who got a seat has to learn it (the outbox delivers it). */
-const DURABLE_NOTICES = new Set<string>(['waitlistPromoted'] satisfies NoticeEvent['type'][]);
-
-/**
- * Stores notices in the unit of work's transaction and asks for their pushes after commit: a
- * durable one through the outbox, with the notice's id as the event id (a client ignores a
- * repeat), the others best effort.
- */
-export async function sendNotices(work: Work, notices: NewNotice[], now: Date): Promise<void> {
-  const ids = await insertNotices(work.tx, notices, now);
-  for (const [i, n] of notices.entries()) {
-    const event = { type: n.type, data: n.data } as NoticeEvent;
-    if (DURABLE_NOTICES.has(n.type)) await work.pushDurable(n.userId, { ...event, id: ids[i]! }, now);
-    else work.push(n.userId, event);
-  }
-}
-
-/** Pushes after commit. A failed push is logged, never thrown: the stored notice remains. */
-export async function deliver(realtime: Realtime, deliveries: Delivery[], log?: FastifyBaseLogger): Promise<void> {
+  const stored = new Set(await repo.insertNotificationsOnce(ctx.db, rows));
   await Promise.all(
-    deliveries.map((d) =>
-      realtime
-        .notifyUser(d.userId, d.event)
-        .catch((err: unknown) => log?.warn({ err, userId: d.userId }, 'push failed')),
-    ),
+    rows
+      .filter((r) => stored.has(r.id))
+      .map((r) =>
+        ctx.realtime
+          .notifyUser(r.userId, { type: r.type, data: r.data, id: r.id } as RealtimeEvent)
+          .catch((err: unknown) =>
+            // The notice is stored: the member reads it on their next visit.
+            ctx.log?.warn({ err, userId: r.userId }, 'notice push failed'),
+          ),
+      ),
   );
 }
 
@@ -85,9 +69,11 @@ function render(row: repo.NotificationRow, locale: Locale, tz: string): MemberNo
   return {
     _id: row.id,
     type: row.type,
+    category: noticeCategoryOf(row.type),
     title,
     body,
     data: row.data,
+    pinned: false,
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
   };

@@ -78,11 +78,7 @@ export async function move(
     const perUnit = shopSettingsOf(await getMerchant(work.tx)).points_per_unit;
     await creditOrderPoints(work.tx, { id: order.id, userId: order.userId, paid: order.payAmount }, perUnit, now);
   }
-  await work.pushDurable(
-    order.userId,
-    { type: 'orderChanged', data: { order_no: order.id, status: S[to] }, id: newId() },
-    now,
-  );
+  await work.emit('order.moved', { order_no: order.id, user_id: order.userId, status: S[to], move: via }, now);
   return moved!;
 }
 

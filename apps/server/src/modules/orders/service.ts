@@ -172,9 +172,9 @@ export async function createOrder(ctx: AuthedContext, input: z.output<typeof ord
         draft.lines.map((l) => l.sku_id),
       );
     }
-    await work.pushDurable(
-      ctx.user.uid,
-      { type: 'orderChanged', data: { order_no: orderNo, status: S.unpaid }, id: newId() },
+    await work.emit(
+      'order.placed',
+      { order_no: orderNo, user_id: ctx.user.uid, amount: draft.payAmount, expires_at: expiresAt.toISOString() },
       now,
     );
     return { order_no: orderNo, pay_amount: draft.payAmount, expires_at: expiresAt.toISOString() };

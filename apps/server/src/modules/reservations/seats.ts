@@ -1,10 +1,10 @@
+import type { DomainEventPayload } from '@studio/contract/domain-events';
 import { RESERVATION_FLOW, SESSION_FLOW, transition, WAITLIST_FLOW } from '@studio/contract/flow';
 import { bookingOpensAt, cancelDeadline, effectiveReservationStatus } from '@studio/contract/reservations';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
 import { getMerchant, type MerchantRow } from '../merchant/service';
-import type { NewNotice } from '../notifications/service';
 import * as packages from '../packages/service';
 import * as schedule from '../schedule/service';
 import * as repo from './repo';
@@ -18,6 +18,14 @@ import * as waitlistRepo from './waitlist-repo';
 
 /** Length of a reservation's check-in code (its QR): 10 characters of a 32-letter alphabet, 50 bits. */
 export const CHECK_IN_CODE_LENGTH = 10;
+
+/** What a seat change tells: domain events emitted by the service once the change is made (notices subscribe). */
+export type SeatEvent = {
+  [N in 'waitlist.promoted' | 'waitlist.skipped' | 'reservation.cancelledByStudio' | 'session.cancelled']: {
+    name: N;
+    payload: DomainEventPayload<N>;
+  };
+}['waitlist.promoted' | 'waitlist.skipped' | 'reservation.cancelledByStudio' | 'session.cancelled'];
 
 export function noticeData<E extends object>(session: schedule.SessionRow, course: schedule.CourseRow, extra: E) {
   return { session_id: session.id, course_name: course.name, starts_at: session.startsAt.toISOString(), ...extra };
@@ -137,7 +145,7 @@ export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: Mercha
  * waiting (told once) and the next is tried. Only before the class starts. The caller holds the
  * session lock, so no other seat change interleaves.
  */
-async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<NewNotice[]> {
+async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<SeatEvent[]> {
   const session = (await schedule.findSession(tx, sessionId))!;
   if (session.status !== 'scheduled' || now.getTime() >= session.startsAt.getTime()) return [];
   let free = session.capacity - session.bookedCount;
@@ -145,7 +153,7 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
   const waiters = await waitlistRepo.waitingOfSession(tx, session.id);
   if (waiters.length === 0) return [];
   const course = (await schedule.findCourse(tx, session.courseId))!;
-  const notices: NewNotice[] = [];
+  const notices: SeatEvent[] = [];
   let booked = 0;
   for (const entry of waiters) {
     if (free <= 0) break;
@@ -158,9 +166,8 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
       if (!entry.skippedAt) {
         await waitlistRepo.updateEntry(tx, entry.id, { skippedAt: now, updatedAt: now });
         notices.push({
-          userId: entry.userId,
-          type: 'waitlistSkipped',
-          data: noticeData(session, course, {}),
+          name: 'waitlist.skipped',
+          payload: noticeData(session, course, { user_id: entry.userId, entry_id: entry.id }),
         });
       }
       continue;
@@ -178,9 +185,8 @@ async function promoteWaiters(tx: Tx, sessionId: string, now: Date): Promise<New
       updatedAt: now,
     });
     notices.push({
-      userId: entry.userId,
-      type: 'waitlistPromoted',
-      data: noticeData(session, course, { reservation_id: reservation.id }),
+      name: 'waitlist.promoted',
+      payload: noticeData(session, course, { user_id: entry.userId, reservation_id: reservation.id }),
     });
     booked += 1;
     free -= 1;
@@ -200,7 +206,7 @@ export type CancelledBy = 'member' | 'staff';
 export async function cancelSeat(
   tx: Tx,
   input: { reservationId: string; by: CancelledBy; userId?: string; now: Date },
-): Promise<{ reservation: repo.ReservationRow; notices: NewNotice[] }> {
+): Promise<{ reservation: repo.ReservationRow; notices: SeatEvent[] }> {
   const { now } = input;
   const peek = await repo.findReservation(tx, input.reservationId);
   if (!peek || (input.userId && peek.userId !== input.userId)) fail('RESERVATION_NOT_FOUND');
@@ -229,9 +235,8 @@ export async function cancelSeat(
   if (input.by === 'staff') {
     const course = (await schedule.findCourse(tx, session.courseId))!;
     notices.push({
-      userId: reservation.userId,
-      type: 'reservationCancelled',
-      data: noticeData(session, course, { reservation_id: reservation.id }),
+      name: 'reservation.cancelledByStudio',
+      payload: noticeData(session, course, { user_id: reservation.userId, reservation_id: reservation.id }),
     });
   }
   return { reservation: cancelled, notices };
@@ -244,14 +249,16 @@ export async function cancelSeat(
 export async function cancelSessionTx(
   tx: Tx,
   input: { sessionId: string; reason: string; now: Date },
-): Promise<NewNotice[]> {
+): Promise<SeatEvent[]> {
   const { now } = input;
   const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
   const status = transition(SESSION_FLOW, session.status, 'cancelled', () => fail('SESSION_CANCELLED'));
   if (now.getTime() >= session.startsAt.getTime()) fail('SESSION_STARTED');
   const course = (await schedule.findCourse(tx, session.courseId))!;
-  const data = <E extends object>(extra: E) => noticeData(session, course, { reason: input.reason, ...extra });
-  const notices: NewNotice[] = [];
+  const told = {
+    reservations: [] as { reservation_id: string; user_id: string }[],
+    entries: [] as { entry_id: string; user_id: string }[],
+  };
   // Reservations come in package-id order, so credit returns lock packages in a fixed order.
   for (const r of await repo.registeredOfSession(tx, session.id)) {
     await repo.updateReservation(tx, r.id, {
@@ -261,7 +268,7 @@ export async function cancelSessionTx(
       updatedAt: now,
     });
     await packages.returnCredit(tx, r.packageId, now);
-    notices.push({ userId: r.userId, type: 'sessionCancelled', data: data({ reservation_id: r.id }) });
+    told.reservations.push({ reservation_id: r.id, user_id: r.userId });
   }
   for (const w of await waitlistRepo.waitingOfSession(tx, session.id)) {
     await waitlistRepo.updateEntry(tx, w.id, {
@@ -269,7 +276,7 @@ export async function cancelSessionTx(
       cancelReason: 'session_cancelled',
       updatedAt: now,
     });
-    notices.push({ userId: w.userId, type: 'sessionCancelled', data: data({ entry_id: w.id }) });
+    told.entries.push({ entry_id: w.id, user_id: w.userId });
   }
   await schedule.updateSession(tx, session.id, {
     status,
@@ -278,7 +285,7 @@ export async function cancelSessionTx(
     bookedCount: 0,
     updatedAt: now,
   });
-  return notices;
+  return [{ name: 'session.cancelled', payload: noticeData(session, course, { reason: input.reason, ...told }) }];
 }
 
 /**
@@ -289,7 +296,7 @@ export async function cancelSessionTx(
 export async function changeCapacityTx(
   tx: Tx,
   input: { sessionId: string; capacity: number; now: Date },
-): Promise<{ before: schedule.SessionRow; notices: NewNotice[] }> {
+): Promise<{ before: schedule.SessionRow; notices: SeatEvent[] }> {
   const { now } = input;
   const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
   if (session.status === 'cancelled') fail('SESSION_CANCELLED');

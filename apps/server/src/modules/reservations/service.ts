@@ -2,10 +2,9 @@ import type { ReservationRecord, WaitlistEntryRecord } from '@studio/contract/re
 import type { SessionRecord } from '@studio/contract/schedule';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
-import { runUnitOfWork } from '../../platform/unit-of-work';
+import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { auditBy, recordAudit } from '../audit/service';
 import { studioRow } from '../merchant/service';
-import { sendNotices } from '../notifications/service';
 import * as schedule from '../schedule/service';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
 import {
@@ -17,6 +16,7 @@ import {
   changeCapacityTx,
   checkInReservation,
   precheckBooking,
+  type SeatEvent,
 } from './seats';
 import { joinWaitlistTx, leaveWaitlistTx } from './waitlist';
 
@@ -71,7 +71,7 @@ export async function cancelBooking(
         after: reservation,
       });
     }
-    await sendNotices(work, notices, now);
+    await tell(work, notices, now);
     return reservation;
   });
   return reservationRecord(ctx.db, row, input.by === 'member' ? (input.userId ?? null) : row.userId, now, ctx.locale);
@@ -105,7 +105,7 @@ export async function cancelSession(ctx: CallContext, sessionId: string, reason:
       before,
       after: await schedule.findSession(work.tx, sessionId),
     });
-    await sendNotices(work, notices, now);
+    await tell(work, notices, now);
   });
   return getSessionRecord(ctx.db, sessionId, null, now, ctx.locale);
 }
@@ -125,7 +125,7 @@ export async function updateSessionCapacity(
       before,
       after: await schedule.findSession(work.tx, sessionId),
     });
-    await sendNotices(work, notices, now);
+    await tell(work, notices, now);
   });
   return getSessionRecord(ctx.db, sessionId, null, now, ctx.locale);
 }
@@ -139,4 +139,9 @@ export async function checkIn(ctx: CallContext, reservationId: string, byUserId:
     return after;
   });
   return reservationRecord(ctx.db, row, row.userId, now, ctx.locale);
+}
+
+/** Emits what a seat change tells (seats.ts), in the change's transaction: the notices module subscribes. */
+async function tell(work: Work, events: SeatEvent[], now: Date): Promise<void> {
+  for (const e of events) await work.emit(e.name, e.payload as never, now);
 }

@@ -266,11 +266,7 @@ export const settleTopUp: Settler = async (work, payment, now) => {
 /** Money into the member's wallet (a top-up, a refund), once per key, and the member's open apps told the new balance. */
 export async function creditWallet(work: Work, entry: WalletEntry) {
   const posted = await postWalletEntry(work.tx, entry);
-  await work.pushDurable(
-    entry.userId,
-    { type: 'walletChanged', data: { balance: posted.balance }, id: newId() },
-    entry.at,
-  );
+  await work.emit('wallet.changed', { user_id: entry.userId, balance: posted.balance }, entry.at);
   return posted;
 }
 
