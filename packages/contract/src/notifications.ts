@@ -11,10 +11,17 @@ import { id, isoDateTime, paged, pageQuery } from './validators';
 
 /** What every class notice carries: the session, for a link, and what its texts show. */
 const classNotice = z.object({ session_id: z.string(), course_name: z.string(), starts_at: isoDateTime });
+/** What every order notice carries: the order, for a link. */
+const orderNotice = z.object({ order_no: z.string() });
+/** Money in minor units, shown in the studio's currency. */
+const amount = z.number().int();
 
 /**
- * The notices the class domain sends, by type, with their data: the `data` of the stored notice and
- * of the websocket event `{ event: <type>, data }` pushed to the member once the change committed.
+ * The notices members get, by type, with their data: the `data` of the stored notice and of the
+ * websocket event `{ event: <type>, data }` pushed to the member once the change committed. Each is
+ * written from one domain event (server notifications/subscribers.ts); its data names what it is
+ * about (`session_id`, `reservation_id`, `entry_id`, `order_no`, `refund_id`, `package_id`,
+ * `coupon_id`) so the app links to it, and holds what its texts show.
  */
 export const noticeEvents = {
   /** A seat opened and the waiting member was booked with one of their packages. */
@@ -28,6 +35,44 @@ export const noticeEvents = {
     classNotice.extend({ reason: z.string(), reservation_id: z.string() }),
     classNotice.extend({ reason: z.string(), entry_id: z.string() }),
   ]),
+  /** The member's class starts in `class_reminder_hours` (a studio setting). */
+  classReminder: classNotice.extend({ reservation_id: z.string() }),
+  /** The class started with the member still waiting: their place ended, no credit used. */
+  waitlistDropped: classNotice.extend({ entry_id: z.string() }),
+  /** The member's order was paid. */
+  orderPaid: orderNotice.extend({ amount }),
+  /** The order left the studio with a carrier. */
+  orderShipped: orderNotice.extend({ carrier: z.string(), tracking_no: z.string() }),
+  /** A pickup order waits at the desk for its code. */
+  orderReadyForPickup: orderNotice.extend({ pickup_code: z.string() }),
+  /** The order completed (received, collected). */
+  orderCompleted: orderNotice,
+  /** An unpaid order cancels itself at `expires_at` (told `unpaid_notice_minutes` before). */
+  orderExpiring: orderNotice.extend({ amount, expires_at: isoDateTime }),
+  /** A refund was approved; `to` is where the money goes (a pay type: balance = the wallet, offline = the desk, else the card or account that paid). */
+  refundApproved: orderNotice.extend({ refund_id: z.string(), amount, to: z.string() }),
+  /** Staff refused the member's refund application, with their reason. */
+  refundRefused: orderNotice.extend({ refund_id: z.string(), reason: z.string() }),
+  /** A package of `class_count` credits was issued; `expires_at` null: it never expires. */
+  packageIssued: z.object({
+    package_id: z.string(),
+    name: z.string(),
+    class_count: z.number().int(),
+    expires_at: isoDateTime.nullable(),
+  }),
+  /** A package with `remaining` credits expires at `expires_at` (told `package_expiry_notice_days` before). */
+  packageExpiring: z.object({
+    package_id: z.string(),
+    name: z.string(),
+    remaining: z.number().int(),
+    expires_at: isoDateTime,
+  }),
+  /** The package's last credit was used. */
+  packageUsedUp: z.object({ package_id: z.string(), name: z.string() }),
+  /** Points credited (an order completed: `ref` names what earned them); `balance` is the points held after. */
+  pointsEarned: z.object({ points: z.number().int(), balance: z.number().int(), ref: z.string() }),
+  /** An unused coupon expires at `expires_at` (told `coupon_expiry_notice_days` before). */
+  couponExpiring: z.object({ coupon_id: z.string(), name: z.string(), expires_at: isoDateTime }),
 } as const;
 
 export type NoticeType = keyof typeof noticeEvents;
@@ -52,6 +97,20 @@ export const NOTICE_CATEGORY_OF: Record<NoticeType, NoticeCategory> = {
   waitlistSkipped: 'classes',
   reservationCancelled: 'classes',
   sessionCancelled: 'classes',
+  classReminder: 'classes',
+  waitlistDropped: 'classes',
+  packageIssued: 'classes',
+  packageExpiring: 'classes',
+  packageUsedUp: 'classes',
+  orderPaid: 'orders',
+  orderShipped: 'orders',
+  orderReadyForPickup: 'orders',
+  orderCompleted: 'orders',
+  orderExpiring: 'orders',
+  refundApproved: 'orders',
+  refundRefused: 'orders',
+  pointsEarned: 'orders',
+  couponExpiring: 'orders',
 };
 export const noticeCategoryOf = (type: string): NoticeCategory =>
   Object.hasOwn(NOTICE_CATEGORY_OF, type) ? NOTICE_CATEGORY_OF[type as NoticeType] : 'studio';
@@ -200,8 +259,30 @@ type Messages = Record<Locale, string>;
 const m = (en: string, zhHans: string, zhHant: string): Messages => ({ en, 'zh-Hans': zhHans, 'zh-Hant': zhHant });
 
 /**
- * Texts of the notice types; `{when}` is the class start formatted for the reader, other
- * placeholders come from the notice's data (a test holds them to the fields of noticeEvents).
+ * Placeholders the server derives from a notice's data for the reader (server
+ * notifications/texts.ts), beside the data's own fields: a test holds every placeholder of
+ * NOTICE_TEXTS to the fields of its type in noticeEvents and these.
+ */
+export const NOTICE_DERIVED_PARAMS = {
+  /** `starts_at`: the class start, date and time in the studio's timezone. */
+  when: 'starts_at',
+  /** `amount`: money in the studio's currency. */
+  amount: 'amount',
+  /** `expires_at`: the date and time an unpaid order cancels itself. */
+  deadline: 'expires_at',
+  /** `expires_at`: the day a package or coupon expires. */
+  date: 'expires_at',
+  /** `expires_at` (null: never): how long a package is valid, "valid until 3 Dec 2026" or "no expiry date". */
+  validity: 'expires_at',
+  /** `remaining`, else `class_count`: "3 credits". */
+  credits: 'remaining',
+  /** `to`: where refunded money goes, one sentence. */
+  destination: 'to',
+} as const;
+
+/**
+ * Texts of the notice types, in every language: `{field}` is a field of the notice's data, the
+ * others are NOTICE_DERIVED_PARAMS formatted for the reader.
  */
 export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages }> = {
   waitlistPromoted: {
@@ -234,6 +315,118 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
       '{course_name} on {when} has been cancelled: {reason}. Any credit you used has been returned.',
       '{when} 的 {course_name} 已取消：{reason}。已使用的课时已退回。',
       '{when} 的 {course_name} 已取消：{reason}。已使用的課時已退回。',
+    ),
+  },
+  classReminder: {
+    title: m('Your class starts soon', '上课提醒', '上課提醒'),
+    body: m(
+      '{course_name} starts on {when}. See you at the studio!',
+      '你预约的 {course_name} 将于 {when} 开始，记得准时到场哦。',
+      '你預約的 {course_name} 將於 {when} 開始，記得準時到場哦。',
+    ),
+  },
+  waitlistDropped: {
+    title: m('No seat opened', '候补未成功', '候補未成功'),
+    body: m(
+      '{course_name} on {when} has started without a free seat, so your waitlist place has ended. No credit was used.',
+      '{when} 的 {course_name} 开课前没有空出名额，你的候补已结束，未扣除课时。',
+      '{when} 的 {course_name} 開課前沒有空出名額，你的候補已結束，未扣除課時。',
+    ),
+  },
+  orderPaid: {
+    title: m('Payment received', '支付成功', '支付成功'),
+    body: m(
+      'We received your payment of {amount} for order {order_no}. Thank you!',
+      '订单 {order_no} 已支付 {amount}，感谢你的购买！',
+      '訂單 {order_no} 已支付 {amount}，感謝你的購買！',
+    ),
+  },
+  orderShipped: {
+    title: m('Your order is on its way', '订单已发货', '訂單已出貨'),
+    body: m(
+      'Order {order_no} has shipped with {carrier}. Tracking number: {tracking_no}.',
+      '订单 {order_no} 已通过 {carrier} 发出，运单号：{tracking_no}。',
+      '訂單 {order_no} 已透過 {carrier} 寄出，追蹤編號：{tracking_no}。',
+    ),
+  },
+  orderReadyForPickup: {
+    title: m('Ready for pickup', '订单待自提', '訂單待自取'),
+    body: m(
+      'Order {order_no} is ready at the studio desk. Show pickup code {pickup_code} to collect it.',
+      '订单 {order_no} 已备好，请到门店前台出示取货码 {pickup_code} 领取。',
+      '訂單 {order_no} 已備妥，請到門店櫃檯出示取貨碼 {pickup_code} 領取。',
+    ),
+  },
+  orderCompleted: {
+    title: m('Order completed', '订单已完成', '訂單已完成'),
+    body: m(
+      'Order {order_no} is complete. Thanks for shopping with us!',
+      '订单 {order_no} 已完成，感谢你的支持！',
+      '訂單 {order_no} 已完成，感謝你的支持！',
+    ),
+  },
+  orderExpiring: {
+    title: m('Your order is waiting for payment', '订单即将取消', '訂單即將取消'),
+    body: m(
+      'Order {order_no} ({amount}) is still unpaid. Pay by {deadline} or it will be cancelled.',
+      '订单 {order_no}（{amount}）尚未支付，将于 {deadline} 自动取消，请尽快完成支付。',
+      '訂單 {order_no}（{amount}）尚未付款，將於 {deadline} 自動取消，請盡快完成付款。',
+    ),
+  },
+  refundApproved: {
+    title: m('Refund approved', '退款已通过', '退款已核准'),
+    body: m(
+      'Your refund of {amount} for order {order_no} has been approved. {destination}',
+      '订单 {order_no} 的退款 {amount} 已通过审核。{destination}',
+      '訂單 {order_no} 的退款 {amount} 已核准。{destination}',
+    ),
+  },
+  refundRefused: {
+    title: m('Refund declined', '退款申请未通过', '退款申請未通過'),
+    body: m(
+      'Your refund request for order {order_no} was declined: {reason}. Please contact the studio if you have any questions.',
+      '你对订单 {order_no} 的退款申请未通过：{reason}。如有疑问，请联系门店。',
+      '你對訂單 {order_no} 的退款申請未通過：{reason}。如有疑問，請聯絡門店。',
+    ),
+  },
+  packageIssued: {
+    title: m('Your package is ready', '课包已到账', '課包已到帳'),
+    body: m(
+      '{name} is now in your account: {credits}, {validity}. Time to book a class!',
+      '{name} 已到账，共 {credits}，{validity}。快去预约上课吧！',
+      '{name} 已到帳，共 {credits}，{validity}。快去預約上課吧！',
+    ),
+  },
+  packageExpiring: {
+    title: m('Package expiring soon', '课包即将到期', '課包即將到期'),
+    body: m(
+      '{name} expires on {date} and you still have {credits}. Book a class before then so none go to waste.',
+      '{name} 将于 {date} 到期，还剩 {credits}，记得在到期前预约上课。',
+      '{name} 將於 {date} 到期，還剩 {credits}，記得在到期前預約上課。',
+    ),
+  },
+  packageUsedUp: {
+    title: m('Package used up', '课包已用完', '課包已用完'),
+    body: m(
+      'You have used the last credit of {name}. Get a new package to keep booking classes.',
+      '{name} 的最后一次课时已使用。购买新课包即可继续预约。',
+      '{name} 的最後一次課時已使用。購買新課包即可繼續預約。',
+    ),
+  },
+  pointsEarned: {
+    title: m('Points earned', '积分到账', '積分到帳'),
+    body: m(
+      'You earned {points} points. You now have {balance} points.',
+      '你获得了 {points} 积分，当前共有 {balance} 积分。',
+      '你獲得了 {points} 積分，目前共有 {balance} 積分。',
+    ),
+  },
+  couponExpiring: {
+    title: m('Coupon expiring soon', '优惠券即将过期', '優惠券即將過期'),
+    body: m(
+      'Your coupon "{name}" expires on {date}. Use it before then!',
+      '你的优惠券“{name}”将于 {date} 过期，别忘了使用哦。',
+      '你的優惠券「{name}」將於 {date} 過期，別忘了使用喔。',
     ),
   },
 };
