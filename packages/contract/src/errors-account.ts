@@ -167,6 +167,14 @@ export const accountErrors = {
       '郵件發送失敗，請稍後再試',
     ),
   },
+  /** Staff editing an announcement they withdrew (withdrawing is for good: write a new one). */
+  NOTICE_WITHDRAWN: {
+    msg: m(
+      'This announcement was withdrawn and can no longer be changed',
+      '该公告已撤回，无法再修改',
+      '該公告已撤回，無法再修改',
+    ),
+  },
   SMS_SEND_FAILED: {
     msg: m(
       'The text message could not be sent, please try again later',

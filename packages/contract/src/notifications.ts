@@ -185,6 +185,20 @@ export const ANNOUNCEMENT_CONTENT_MAX = 20_000;
 /** "Members booked on these courses in the next N days": N's bounds and default. */
 export const ANNOUNCEMENT_COURSE_DAYS = { default: 7, min: 1, max: 60 } as const;
 
+/**
+ * Where an announcement's button may lead: an app route (`/pages/...`, not `//host`) or an https URL;
+ * '' is none. Anything else (javascript:, http:, a bare word) is refused as `linkInvalid`.
+ */
+export function isAnnouncementLink(link: string): boolean {
+  if (link === '') return true;
+  if (link.startsWith('/')) return !link.startsWith('//') && !link.includes('\\') && !/\s/.test(link);
+  try {
+    return new URL(link).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 const perLanguage = <T extends z.ZodType<string, string>>(value: T) =>
   z
     .partialRecord(localeSchema, value)
@@ -209,7 +223,7 @@ export const announcementSaveInput = z
     /** An uploaded image's url, or '' for none. */
     image: z.string().trim().max(500).optional(),
     /** Where the announcement's button leads: an app route (/pages/...) or an https URL; '' for none. */
-    link: z.string().trim().max(500).optional(),
+    link: z.string().trim().max(500).refine(isAnnouncementLink, 'linkInvalid').optional(),
   })
   .strict();
 export type AnnouncementSaveInput = z.infer<typeof announcementSaveInput>;

@@ -66,6 +66,10 @@ export const pushEvents = {
   orderChanged: z.object({ order_no: z.string(), status: z.number().int() }),
   /** The member's wallet balance moved (a top-up confirmed, a payment, a refund). */
   walletChanged: z.object({ balance: z.number().int() }),
+  /** The member read notices on one device: every other open app shows this unread count on its bell. */
+  noticesRead: z.object({ unread: z.number().int() }),
+  /** Sent to every socket when a studio announcement appears or is withdrawn: open notice lists refetch. */
+  announcement: z.object({ notice_id: z.string() }),
 } as const;
 export type PushEventName = keyof typeof pushEvents;
 /** An event as the server hands it to its realtime delivery: the name and the data its schema describes. */
