@@ -241,7 +241,7 @@ const bookAtOnceStatement = preparedQuery('book_at_once', (db) => {
     .insert(reservations)
     .select(
       sql`select ${p('id')}::text, seat.id, ${p('user')}::text, (select id from credit), 'registered', ${p('code')}::text,
-        null, null, null, null, false, ${iso(p('now'))}, ${iso(p('now'))} from seat`,
+        null, null, null, null, false, ${iso(p('now'))}, ${iso(p('now'))}, null from seat`,
     )
     .returning();
 });

@@ -30,6 +30,8 @@ export const reservations = pgTable(
     fromWaitlist: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the member was reminded of the class (sweeps.ts): set once, by the instance that reminded them. */
+    remindedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // One active reservation per member per session, even if the service's check were bypassed.
