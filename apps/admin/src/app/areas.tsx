@@ -6,6 +6,7 @@ import {
   CarOutlined,
   DashboardOutlined,
   HomeOutlined,
+  NotificationOutlined,
   ProfileOutlined,
   RollbackOutlined,
   SettingOutlined,
@@ -81,6 +82,12 @@ export const AREAS: Area[] = [
     path: 'members/:id',
     permission: 'members.manage',
     load: () => import('@/pages/members/member-page').then((m) => m.MemberPage),
+  },
+  {
+    path: 'notices',
+    permission: 'notices.manage',
+    load: () => import('@/pages/notices/notices-page').then((m) => m.NoticesPage),
+    menu: { group: 'people', label: 'menu.notices', icon: <NotificationOutlined /> },
   },
   {
     path: 'shop/goods',

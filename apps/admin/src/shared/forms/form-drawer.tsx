@@ -12,6 +12,7 @@ export function FormDrawer<T extends object>({
   onClose,
   form,
   onSubmit,
+  onSubmitFailed,
   saving,
   children,
   width = 560,
@@ -22,6 +23,8 @@ export function FormDrawer<T extends object>({
   onClose: () => void;
   form: FormInstance<T>;
   onSubmit: (values: T) => void;
+  /** After a check failed (e.g. to show the tab that holds the first error). */
+  onSubmitFailed?: () => void;
   saving: boolean;
   children: ReactNode;
   width?: number;
@@ -48,6 +51,7 @@ export function FormDrawer<T extends object>({
         form={form}
         layout="vertical"
         onFinish={onSubmit}
+        onFinishFailed={onSubmitFailed}
         initialValues={initialValues}
         scrollToFirstError
         preserve={false}

@@ -1,0 +1,118 @@
+import type { AdminAnnouncement } from '@studio/contract/notifications';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { fieldsOf, inputOf, NEW_NOTICE, NOTICE_LINK, type NoticeFields } from './notice-fields';
+
+const stored: AdminAnnouncement = {
+  _id: 'n1',
+  title: { en: 'Closed on Monday', 'zh-Hans': '周一闭馆' },
+  content: { en: '<p>We are closed.</p>', 'zh-Hans': '<p>闭馆一天。</p>' },
+  audience: 'course',
+  course_ids: ['c1', 'c2'],
+  course_days: 14,
+  pinned: true,
+  image: '',
+  link: '/pages/course/list',
+  publish_at: '2030-05-01T01:30:00.000Z',
+  withdrawn_at: null,
+  status: 'scheduled',
+  read_count: 0,
+  audience_count: 12,
+  created_at: '2030-04-01T00:00:00.000Z',
+  updated_at: '2030-04-01T00:00:00.000Z',
+};
+
+describe('the announcement form sends', () => {
+  it('the filled languages only, and no course fields for an audience other than courses', () => {
+    const fields: NoticeFields = {
+      ...NEW_NOTICE,
+      title: { en: 'Closed on Monday', 'zh-Hans': '周一闭馆', 'zh-Hant': '  ' },
+      content: { en: '<p>We are closed.</p>', 'zh-Hans': '<p>闭馆一天。</p>', 'zh-Hant': '' },
+      audience: 'members',
+      // Left from choosing "booked on courses" first: not what a members' announcement means.
+      course_ids: ['c1'],
+      course_days: 3,
+      link: '  https://example.com/timetable ',
+    };
+    expect(inputOf(fields, undefined, 'Europe/London')).toEqual({
+      title: { en: 'Closed on Monday', 'zh-Hans': '周一闭馆' },
+      content: { en: '<p>We are closed.</p>', 'zh-Hans': '<p>闭馆一天。</p>' },
+      audience: 'members',
+      pinned: false,
+      image: '',
+      link: 'https://example.com/timetable',
+    });
+  });
+
+  it('the courses and days for members booked on courses', () => {
+    const input = inputOf(
+      {
+        ...NEW_NOTICE,
+        title: { en: 'T' },
+        content: { en: 'C' },
+        audience: 'course',
+        course_ids: ['c1', 'c2'],
+        course_days: 10,
+      },
+      undefined,
+      undefined,
+    );
+    expect(input).toMatchObject({ audience: 'course', course_ids: ['c1', 'c2'], course_days: 10 });
+  });
+
+  it('the picked time as the studio’s wall clock, whatever the browser’s zone', () => {
+    const picked = dayjs('2030-05-01T09:30');
+    const input = inputOf(
+      { ...NEW_NOTICE, title: { en: 'T' }, content: { en: 'C' }, when: 'later', publish_at: picked },
+      undefined,
+      'Asia/Shanghai',
+    );
+    expect(input.publish_at).toBe('2030-05-01T01:30:00.000Z');
+    expect(inputOf({ ...NEW_NOTICE, when: 'now', publish_at: picked }, undefined, 'Asia/Shanghai')).not.toHaveProperty(
+      'publish_at',
+    );
+  });
+
+  it('an edited announcement’s id, and a published one’s own time', () => {
+    const published = { ...stored, status: 'published' as const };
+    const fields = fieldsOf(published, 'Asia/Shanghai');
+    expect(fields.when).toBe('keep');
+    expect(inputOf(fields, published, 'Asia/Shanghai')).toMatchObject({ _id: 'n1', publish_at: stored.publish_at });
+  });
+});
+
+describe('an announcement opened for editing', () => {
+  it('shows a scheduled one’s time on the studio’s clock and sends it back unchanged', () => {
+    const fields = fieldsOf(stored, 'Asia/Shanghai');
+    expect(fields.when).toBe('later');
+    expect(fields.publish_at?.format('YYYY-MM-DD HH:mm')).toBe('2030-05-01 09:30');
+    expect(fields.image).toBeNull();
+    expect(inputOf(fields, stored, 'Asia/Shanghai')).toEqual({
+      _id: 'n1',
+      title: stored.title,
+      content: stored.content,
+      audience: 'course',
+      course_ids: ['c1', 'c2'],
+      course_days: 14,
+      pinned: true,
+      publish_at: stored.publish_at,
+      image: '',
+      link: '/pages/course/list',
+    });
+  });
+});
+
+describe('an announcement’s link', () => {
+  it.each([
+    ['/pages/course/list', true],
+    ['/pages/shop/goods?id=1', true],
+    ['https://example.com/a b', false],
+    ['https://example.com/workshop', true],
+    ['http://example.com', false],
+    ['javascript:alert(1)', false],
+    ['example.com', false],
+    ['https://', false],
+  ])('%s → %s', (link, ok) => {
+    expect(NOTICE_LINK.test(link)).toBe(ok);
+  });
+});

@@ -1,0 +1,162 @@
+import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
+import { useCallMutation } from '@studio/client/mutation';
+import { resolveLocale } from '@studio/contract/locale';
+import { localize } from '@studio/contract/localized-text';
+import { type AdminAnnouncement, ANNOUNCEMENT_STATUSES, adminNoticeCalls } from '@studio/contract/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, callQuery } from '@/shared/api/client';
+import { useFormat } from '@/shared/format/format';
+import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
+import { listInputOf, useTableState } from '@/shared/table/table-state';
+import { useConfirmDanger } from '@/shared/ui/confirm';
+import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
+import { Page } from '@/shared/ui/page';
+import { useCourseNames } from './course-options';
+import { NoticeEditor } from './notice-editor';
+
+const STATUS_COLORS = { scheduled: 'blue', published: 'green', withdrawn: 'default' } as const;
+
+/** Notices: the studio's announcements with who reads them and how many have; write, schedule, withdraw. */
+export function NoticesPage() {
+  const { t, i18n } = useTranslation('notices');
+  const { message, modal } = App.useApp();
+  const format = useFormat();
+  const locale = resolveLocale(i18n.language);
+  const confirm = useConfirmDanger();
+  const courseNames = useCourseNames();
+  const table = useTableState(['status'] as const);
+  const list = useQuery({
+    ...callQuery(adminNoticeCalls.getList, listInputOf(adminNoticeCalls.getList, table.query)),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<AdminAnnouncement | 'new' | null>(null);
+  const withdraw = useCallMutation((id: string) => call(adminNoticeCalls.withdraw, { _id: id }, { silent: true }), {
+    invalidates: [[adminNoticeCalls.getList.url]],
+    onSuccess: () => void message.success(t('withdrawn')),
+    onError: (error) => modal.error({ content: error.message }),
+  });
+
+  const titleOf = (n: AdminAnnouncement) => localize(n.title, locale) || t('untitled');
+  const askWithdraw = (n: AdminAnnouncement) =>
+    void confirm({
+      title: t('withdrawTitle', { title: titleOf(n) }),
+      content: t('withdrawBody', { count: n.audience_count, read: n.read_count }),
+      okText: t('withdraw'),
+      onOk: () => withdraw.mutateAsync(n._id),
+    });
+  const audienceOf = (n: AdminAnnouncement) => {
+    if (n.audience !== 'course') return t(`audiences.${n.audience}`);
+    const names = n.course_ids.map((id) => courseNames.get(id)).filter(Boolean);
+    return t('courseAudience', {
+      courses:
+        names.length === n.course_ids.length ? names.join(', ') : t('courseCount', { count: n.course_ids.length }),
+      count: n.course_days,
+    });
+  };
+
+  const columns: ServerColumn<AdminAnnouncement>[] = [
+    {
+      key: 'title',
+      title: t('titleLabel'),
+      render: (_, n) => (
+        <Typography.Paragraph className="notice-title" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+          {titleOf(n)}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      key: 'audience',
+      title: t('audience'),
+      render: (_, n) => <span className="notice-audience-cell">{audienceOf(n)}</span>,
+    },
+    {
+      key: 'status',
+      title: t('status'),
+      render: (_, n) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATUS_COLORS[n.status]}>{t(`statuses.${n.status}`)}</Tag>
+          {n.status === 'scheduled' && <span className="secondary-text">{format.dateTime(n.publish_at)}</span>}
+          {n.status === 'withdrawn' && n.withdrawn_at && (
+            <span className="secondary-text">{format.dateTime(n.withdrawn_at)}</span>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'pinned',
+      title: t('pinned'),
+      render: (_, n) =>
+        n.pinned ? (
+          <span>
+            <PushpinFilled aria-hidden /> {t('common:yes')}
+          </span>
+        ) : (
+          <span className="secondary-text">{t('common:no')}</span>
+        ),
+    },
+    {
+      key: 'read',
+      title: t('read'),
+      render: (_, n) => <span className="figures">{t('readBy', { read: n.read_count, count: n.audience_count })}</span>,
+    },
+    {
+      key: 'publish_at',
+      title: t('publishAt'),
+      render: (_, n) => <span className="figures">{format.stamp(n.publish_at)}</span>,
+    },
+    {
+      key: 'actions',
+      title: t('common:table.actions'),
+      fixed: 'right',
+      render: (_, n) =>
+        n.status === 'withdrawn' ? null : (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing(n)}
+              aria-label={`${t('common:actions.edit')} ${titleOf(n)}`}
+            >
+              {t('common:actions.edit')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => askWithdraw(n)}
+              aria-label={`${t('withdraw')} ${titleOf(n)}`}
+            >
+              {t('withdraw')}
+            </Button>
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('new')}
+        </Button>
+      }
+    >
+      <FilterBar>
+        <FilterSelect<string>
+          label={t('status')}
+          allLabel={t('allStatuses')}
+          value={table.view.filters.status}
+          onChange={(status) => table.setFilters({ status })}
+          options={ANNOUNCEMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        />
+      </FilterBar>
+      <ServerTable<AdminAnnouncement> caption={t('title')} state={table} query={list} columns={columns} />
+      <NoticeEditor editing={editing} onClose={() => setEditing(null)} />
+    </Page>
+  );
+}
