@@ -253,9 +253,8 @@ function CourseAudience() {
           min={ANNOUNCEMENT_COURSE_DAYS.min}
           max={ANNOUNCEMENT_COURSE_DAYS.max}
           precision={0}
-          addonBefore={t('nextDaysBefore')}
-          addonAfter={t('nextDaysAfter')}
-          style={{ width: 220 }}
+          suffix={t('days')}
+          style={{ width: 160 }}
         />
       </Form.Item>
     </Flex>
