@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testEvent } from '../testing/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Tx } from './db';
+import { eventOutbox } from './event-outbox-schema';
+import { afterCommit as afterCommitSubscriber, replaceSubscribersForTest } from './events';
 import { newId } from './ids';
-import { pushOutbox } from './push-outbox-schema';
-import type { Realtime } from './realtime';
 import { afterCommit, MAX_ATTEMPTS, runUnitOfWork } from './unit-of-work';
 
 let t: TestApp;
@@ -16,43 +15,52 @@ afterAll(() => t.close());
 
 /** An error as node-postgres / PGlite raise it for a deadlock. */
 const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
-const recorder = () => {
-  const sent: unknown[][] = [];
-  const realtime: Realtime = {
-    notifyUser: async (...args) => {
-      sent.push(args);
-    },
-    broadcast: async (...args) => {
-      sent.push([null, ...args]);
-    },
-  };
-  return { sent, realtime };
-};
+/** Records the after-commit subscriber deliveries of `member.registered` while a test runs. */
+function recorder() {
+  const sent: string[] = [];
+  const restore = replaceSubscribersForTest([
+    afterCommitSubscriber('member.registered', 'test.record', async (_ctx, e) => {
+      sent.push(e.payload.user_id);
+    }),
+  ]);
+  return { sent, restore, events: t.app.deps.events };
+}
 /** A row written by the work, to see whether it committed (any table does; this one has no foreign keys). */
 const writeRow = (tx: Tx, key: string) =>
-  tx
-    .insert(pushOutbox)
-    .values({ id: newId(), userId: key, type: 'probe', createdAt: new Date(), nextAttemptAt: new Date() });
+  tx.insert(eventOutbox).values({
+    id: newId(),
+    eventId: key,
+    subscriber: 'probe',
+    name: 'probe',
+    payload: {},
+    createdAt: new Date(),
+    // Never due: a probe the sweeper leaves alone.
+    nextAttemptAt: new Date('2100-01-01T00:00:00Z'),
+  });
 const rowsOf = async (key: string) =>
-  (await t.app.db.select().from(pushOutbox).where(eq(pushOutbox.userId, key))).length;
+  (await t.app.db.select().from(eventOutbox).where(eq(eventOutbox.eventId, key))).length;
 
 describe('unit of work', () => {
-  it('runs the work again after a deadlock, rolling back the failed attempt and its pushes', async () => {
-    const { sent, realtime } = recorder();
+  it('runs the work again after a deadlock, rolling back the failed attempt and its events', async () => {
+    const { sent, restore, events } = recorder();
     const key = newId();
     let attempts = 0;
-    const value = await runUnitOfWork({ db: t.app.db, realtime }, async ({ tx, push }) => {
-      attempts += 1;
-      await writeRow(tx, key);
-      push('u1', testEvent(`attempt ${attempts}`));
-      if (attempts === 1) throw deadlock();
-      return 'done';
-    });
-    expect(value).toBe('done');
+    try {
+      const value = await runUnitOfWork({ db: t.app.db, deps: { events } }, async ({ tx, emit }) => {
+        attempts += 1;
+        await writeRow(tx, key);
+        await emit('member.registered', { user_id: `attempt ${attempts}` }, new Date());
+        if (attempts === 1) throw deadlock();
+        return 'done';
+      });
+      expect(value).toBe('done');
+    } finally {
+      restore();
+    }
     expect(attempts).toBe(2);
-    // One row only: the first attempt's write was rolled back; only the second attempt's push went out.
+    // One row only: the first attempt's write was rolled back; only the second attempt's event was delivered.
     expect(await rowsOf(key)).toBe(1);
-    expect(sent).toEqual([['u1', testEvent('attempt 2')]]);
+    expect(sent).toEqual(['attempt 2']);
   });
 
   it('a serialization failure is retried too, but only MAX_ATTEMPTS times', async () => {
@@ -65,36 +73,41 @@ describe('unit of work', () => {
     expect(attempts).toBe(MAX_ATTEMPTS);
   });
 
-  it('other errors are not retried, roll back, and push nothing', async () => {
-    const { sent, realtime } = recorder();
+  it('other errors are not retried, roll back, and deliver nothing', async () => {
+    const { sent, restore, events } = recorder();
     const key = newId();
     let attempts = 0;
-    const failing = runUnitOfWork({ db: t.app.db, realtime }, async ({ tx, push }) => {
-      attempts += 1;
-      await writeRow(tx, key);
-      push('u1', testEvent('never'));
-      throw new Error('refused');
-    });
-    await expect(failing).rejects.toThrow('refused');
+    try {
+      const failing = runUnitOfWork({ db: t.app.db, deps: { events } }, async ({ tx, emit }) => {
+        attempts += 1;
+        await writeRow(tx, key);
+        await emit('member.registered', { user_id: 'never' }, new Date());
+        throw new Error('refused');
+      });
+      await expect(failing).rejects.toThrow('refused');
+    } finally {
+      restore();
+    }
     expect(attempts).toBe(1);
     expect(await rowsOf(key)).toBe(0);
     expect(sent).toEqual([]);
   });
 
-  it('hands pushes on only after commit', async () => {
-    const { sent, realtime } = recorder();
+  it('delivers after-commit subscribers only after commit, before the unit of work answers', async () => {
+    const { sent, restore, events } = recorder();
     const seenInside: number[] = [];
-    await runUnitOfWork({ db: t.app.db, realtime }, async ({ tx, push }) => {
-      push('u1', testEvent('a'));
-      push(null, testEvent('b'));
-      await writeRow(tx, newId());
-      seenInside.push(sent.length);
-    });
+    try {
+      await runUnitOfWork({ db: t.app.db, deps: { events } }, async ({ tx, emit }) => {
+        await emit('member.registered', { user_id: 'a' }, new Date());
+        await emit('member.registered', { user_id: 'b' }, new Date());
+        await writeRow(tx, newId());
+        seenInside.push(sent.length);
+      });
+    } finally {
+      restore();
+    }
     expect(seenInside).toEqual([0]);
-    expect(sent).toEqual([
-      ['u1', testEvent('a')],
-      [null, testEvent('b')],
-    ]);
+    expect(sent).toEqual(['a', 'b']);
   });
 
   it('runs after-commit hooks once the work committed: once after a retry, never after a rollback', async () => {
@@ -146,21 +159,5 @@ describe('unit of work', () => {
     await expect(t.app.db.transaction(async (tx) => afterCommit(tx, async () => undefined))).rejects.toThrow(
       'unit of work',
     );
-  });
-
-  it('a failed best-effort push is logged and does not fail the committed work', async () => {
-    const log = { warn: vi.fn(), info: vi.fn() };
-    const realtime: Realtime = {
-      notifyUser: async () => {
-        throw new Error('bus down');
-      },
-      broadcast: async () => undefined,
-    };
-    const value = await runUnitOfWork({ db: t.app.db, realtime, log: log as never }, async ({ push }) => {
-      push('u1', testEvent('a'));
-      return 1;
-    });
-    expect(value).toBe(1);
-    expect(log.warn).toHaveBeenCalledOnce();
   });
 });
