@@ -7,6 +7,7 @@ import {
   ANNOUNCEMENT_COURSE_DAYS,
   ANNOUNCEMENT_TITLE_MAX,
   adminNoticeCalls,
+  isAnnouncementLink,
 } from '@studio/contract/notifications';
 import {
   Alert,
@@ -34,7 +35,7 @@ import { RichTextEditor } from '@/shared/forms/rich-text';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { studioInstant } from '../schedule/studio-time';
 import { useCourseSearch } from './course-options';
-import { fieldsOf, filledLocales, inputOf, NEW_NOTICE, NOTICE_LINK, type NoticeFields } from './notice-fields';
+import { fieldsOf, filledLocales, inputOf, NEW_NOTICE, type NoticeFields } from './notice-fields';
 
 /** The languages a field path names (['title', 'zh-Hans'] → 'zh-Hans'), to open the tab that holds an error. */
 const localeOf = (name: (string | number)[] | undefined): Locale | undefined => LOCALES.find((l) => name?.[1] === l);
@@ -107,7 +108,14 @@ export function NoticeEditor({
         name="link"
         label={t('link')}
         extra={t('linkHelp')}
-        rules={[{ pattern: NOTICE_LINK, message: t('linkInvalid') }, { max: 500 }]}
+        rules={[
+          { max: 500 },
+          {
+            validator: async (_, value: string | undefined) => {
+              if (!isAnnouncementLink(value?.trim() ?? '')) throw new Error(t('linkInvalid'));
+            },
+          },
+        ]}
       >
         <Input placeholder="/pages/course/list · https://…" style={{ maxWidth: 480 }} />
       </Form.Item>

@@ -47,9 +47,6 @@ export const NEW_NOTICE: NoticeFields = {
   link: '',
 };
 
-/** Where an announcement's button may lead: an app route (/pages/…) or an https address. */
-export const NOTICE_LINK = /^(\/[^\s]*|https:\/\/[^\s/]+[^\s]*)$/;
-
 /** The languages whose title or content is filled: the ones members read in their own language. */
 export function filledLocales(fields: Pick<NoticeFields, 'title' | 'content'>): Locale[] {
   return LOCALES.filter((l) => Boolean(fields.title?.[l]?.trim() || fields.content?.[l]?.trim()));
@@ -78,15 +75,19 @@ export function fieldsOf(notice: AdminAnnouncement, tz: string | undefined): Not
  */
 export function inputOf(
   fields: NoticeFields,
-  existing: Pick<AdminAnnouncement, '_id' | 'publish_at'> | undefined,
+  existing: Pick<AdminAnnouncement, '_id' | 'publish_at' | 'created_at'> | undefined,
   tz: string | undefined,
 ): AnnouncementSaveInput {
   const publishAt =
     fields.when === 'later' && fields.publish_at
       ? studioInstant(fields.publish_at.format('YYYY-MM-DD'), fields.publish_at.format('HH:mm'), tz).toISOString()
-      : fields.when === 'keep' && existing
-        ? existing.publish_at
-        : undefined;
+      : !existing
+        ? undefined
+        : fields.when === 'keep'
+          ? existing.publish_at
+          : // A scheduled one published now: an edit without a time keeps its time, a past time means
+            // "now" on the server's clock. Its creation is past on that clock, whatever this browser's says.
+            existing.created_at;
   return {
     ...(existing ? { _id: existing._id } : {}),
     title: localizedValue(fields.title),
