@@ -6,7 +6,7 @@ const login = load(
   (m) => m.LoginPage,
 );
 
-/** The member's own pages: signing in and up, the profile tab, settings. */
+/** The member's own pages: signing in and up, the profile tab, settings, notices. */
 export const accountRoutes: readonly PageRoute[] = [
   {
     // A startup page: anonymous visitors see a login prompt here instead of being sent away.
@@ -104,6 +104,26 @@ export const accountRoutes: readonly PageRoute[] = [
     page: load(
       () => import('@/features/account/pages/language-page'),
       (m) => m.LanguagePage,
+    ),
+  },
+
+  // Notices are on the visitors' allow-list (spec): a visitor reads the studio's public announcements.
+  {
+    path: paths.noticeList,
+    titleKey: 'notices.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/notices/pages/notice-list-page'),
+      (m) => m.NoticeListPage,
+    ),
+  },
+  {
+    path: paths.noticeDetail,
+    titleKey: 'notices.detailTitle',
+    anonymous: true,
+    page: load(
+      () => import('@/features/notices/pages/notice-detail-page'),
+      (m) => m.NoticeDetailPage,
     ),
   },
 ];

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { switchTab } from '@/shared/navigation/navigation';
+import { useUnreadNotices } from '@/shared/notices/unread-notices';
 import { useLifeData } from '@/shared/store/life-data';
 import { type TabDef, visibleTabs } from './tabs';
 
@@ -19,6 +20,7 @@ export function TabLayout({
 }) {
   const { t } = useTranslation();
   const badges = useLifeData(useShallow((s) => visibleTabs.map((item) => item.badge?.(s) ?? 0)));
+  const unreadNotices = useUnreadNotices();
   return (
     <div className="tab-page">
       <main className="tab-page-body">
@@ -34,11 +36,12 @@ export function TabLayout({
           {visibleTabs.map((item, i) => {
             const Icon = item.icon;
             const active = item.key === tab.key;
+            const badge = (badges[i] ?? 0) + (item.noticeBadge ? unreadNotices : 0);
             return (
               <TabBar.Item
                 key={item.key}
                 icon={<Icon aria-hidden="true" />}
-                badge={badges[i] ? badges[i] : undefined}
+                badge={badge ? badge : undefined}
                 title={
                   // antd-mobile's tab items are plain divs: the link makes each one a named, focusable target.
                   // The item's own click handler switches tabs, so the link only prevents the page jump.

@@ -20,6 +20,8 @@ export interface TabDef {
   visible: boolean;
   /** A number shown on the icon, read from the store. */
   badge?: (state: LifeData) => number;
+  /** The icon shows the member's unread notices (a query, so the tab layout reads it, not this table). */
+  noticeBadge?: true;
 }
 
 /** The bottom tab bar (spec 2), in order. */
@@ -55,6 +57,7 @@ export const tabs: readonly TabDef[] = [
     titleHeading: true,
     icon: UserOutline,
     visible: true,
+    noticeBadge: true,
   },
 ];
 

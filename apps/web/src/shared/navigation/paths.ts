@@ -25,6 +25,10 @@ export const paths = {
   updateMailbox: '/pages/user/setting/update-mailbox',
   language: '/pages/user/setting/language',
 
+  /** The notice centre (spec: notice/list, notice/detail); visitors see the studio's public announcements. */
+  noticeList: '/pages/notice/list',
+  noticeDetail: '/pages/notice/detail',
+
   courseDetail: '/pages/course/detail',
   courseWait: '/pages/course/wait',
   courseTeacher: '/pages/course/teacher',

@@ -1,17 +1,30 @@
 import { formatDateTime } from '@studio/contract/format';
 import { resolveLocale } from '@studio/contract/locale';
 import { type MchInfo, merchantCalls } from '@studio/contract/merchant';
-import { NOTICE_TYPES, type NoticeType } from '@studio/contract/notifications';
-import type { PushEventData, WsEventMessage } from '@studio/contract/realtime';
+import { NOTICE_CATEGORY_OF, type NoticeType } from '@studio/contract/notifications';
+import type { WsEventMessage } from '@studio/contract/realtime';
 import i18n from '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
 import { invalidateClassData } from '@/shared/classes/class-queries';
 import './realtime.css';
 
-const CLASS_EVENT_NAMES: ReadonlySet<string> = new Set(NOTICE_TYPES);
+/** A notice about classes, bookings, waitlists or packages: what it says may have changed class pages. */
+const isClassNotice = (event: string): event is NoticeType =>
+  Object.hasOwn(NOTICE_CATEGORY_OF, event) && NOTICE_CATEGORY_OF[event as NoticeType] === 'classes';
 
-/** What the class domain's events carry (their schemas in the contract); only a class called off has a reason. */
-type ClassEventData = Partial<PushEventData<NoticeType> & { reason: string }>;
+/**
+ * The class events that change the member's day without their doing: told at once in a toast too
+ * (`realtime.<event>`). Others (a reminder, a package issued) wait in the notice centre, by its bell.
+ */
+const TOASTED: ReadonlySet<string> = new Set<NoticeType>([
+  'waitlistPromoted',
+  'waitlistSkipped',
+  'reservationCancelled',
+  'sessionCancelled',
+]);
+
+/** What the toasted events carry (their schemas in the contract); only a class called off has a reason. */
+type ClassEventData = Partial<{ course_name: string; starts_at: string; reason: string }>;
 
 /** A class start as the member reads it, in the studio's timezone once the merchant info has loaded. */
 function whenText(startsAt: string): string {
@@ -32,13 +45,15 @@ async function showPushToast(text: string): Promise<void> {
 }
 
 /**
- * A pushed class event (a waitlist promotion, a booking or class cancelled by the studio): every
- * class query refetches, so my reservations, waitlist, the schedule and an open detail page show the
- * change, and a toast says what happened. Answers whether the event was a class event.
+ * A pushed class notice (a waitlist promotion, a booking or class cancelled by the studio, a package
+ * issued): every class query refetches, so my reservations, waitlist, packages, the schedule and an
+ * open detail page show the change, and for the ones that change the member's day a toast says what
+ * happened. Answers whether the event was a class event.
  */
 export function handleClassEvent(message: WsEventMessage): boolean {
-  if (!CLASS_EVENT_NAMES.has(message.event)) return false;
+  if (!isClassNotice(message.event)) return false;
   void invalidateClassData();
+  if (!TOASTED.has(message.event)) return true;
   const data = (message.data ?? {}) as ClassEventData;
   void showPushToast(
     i18n.t(`realtime.${message.event}`, {

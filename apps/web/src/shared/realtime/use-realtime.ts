@@ -31,12 +31,18 @@ export function useRealtimeEvent(event: string, handler: Listener): void {
   useEffect(() => subscribeRealtime(event, (message) => latest.current(message)), [event]);
 }
 
-/** Hands a pushed event to the class domain's handler (loaded on the first event) and to listeners. */
+/**
+ * Hands a pushed event to the notice centre and its domain's handler (loaded on the first event), and
+ * to listeners.
+ */
 function dispatch(message: WsEventMessage): void {
-  // The class handler brings the class contract with it: the shell loads it only when an event comes.
-  void import('./class-events').then(({ handleClassEvent, handleShopEvent }) => {
-    if (!handleClassEvent(message)) handleShopEvent(message);
-  });
+  // The handlers bring the contract's notices with them: the shell loads them only when an event comes.
+  void Promise.all([import('./notice-events'), import('./class-events')]).then(
+    ([{ handleNoticeEvent }, { handleClassEvent, handleShopEvent }]) => {
+      handleNoticeEvent(message);
+      if (!handleClassEvent(message)) handleShopEvent(message);
+    },
+  );
   for (const listener of listeners.get(message.event) ?? []) listener(message);
 }
 

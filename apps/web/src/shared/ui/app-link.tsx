@@ -6,6 +6,8 @@ import { navigateTo } from '@/shared/navigation/navigation';
 interface AppLinkProps {
   to: string;
   className?: string;
+  /** The accessible name, when the content is not text (an icon with a count). */
+  label?: string;
   children: ReactNode;
 }
 
@@ -16,9 +18,9 @@ function follow(event: MouseEvent<HTMLAnchorElement>, to: string): void {
 }
 
 /** A real link (focusable, opens in a new tab) that moves through the one navigation helper. */
-export function AppLink({ to, className, children }: AppLinkProps) {
+export function AppLink({ to, className, label, children }: AppLinkProps) {
   return (
-    <a href={`#${to}`} className={className} onClick={(e) => follow(e, to)}>
+    <a href={`#${to}`} className={className} aria-label={label} onClick={(e) => follow(e, to)}>
       {children}
     </a>
   );

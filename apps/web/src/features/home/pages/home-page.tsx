@@ -6,6 +6,7 @@ import { FeaturedShop, useFeaturedGoods } from '@/features/shop/components/featu
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { navigateTo, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
+import { NoticeBell } from '@/shared/notices/notice-bell';
 import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
@@ -52,6 +53,7 @@ function StudioHeader({ mchInfo }: { mchInfo: MchInfo }) {
         <h1 className="page-heading">{mchInfo.name}</h1>
         {mchInfo.description && <p className="secondary">{mchInfo.description}</p>}
       </div>
+      <NoticeBell />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@studio/contract/account';
-import { Button, List } from 'antd-mobile';
+import { Badge, Button, List } from 'antd-mobile';
 import {
+  BellOutline,
   CalendarOutline,
   ClockCircleOutline,
   EnvironmentOutline,
@@ -18,6 +19,7 @@ import { OrderShortcuts } from '@/features/orders/components/order-shortcuts';
 import { useFormat } from '@/shared/format/use-format';
 import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
+import { useUnreadNotices } from '@/shared/notices/unread-notices';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { AppLink, ListLink } from '@/shared/ui/app-link';
 import { Avatar } from '@/shared/ui/avatar';
@@ -28,6 +30,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const { data, error, isPending, refetch } = useMyInfo(loggedIn);
+  const unreadNotices = useUnreadNotices();
 
   return (
     <div className="stack">
@@ -43,6 +46,19 @@ export function ProfilePage() {
       {loggedIn && <OrderShortcuts />}
       {loggedIn && (
         <List>
+          <ListLink
+            to={paths.noticeList}
+            prefix={<BellOutline aria-hidden="true" />}
+            title={
+              <>
+                {t('notices.title')}
+                {unreadNotices > 0 && (
+                  <span className="visually-hidden">, {t('notices.unreadCount', { count: unreadNotices })}</span>
+                )}
+              </>
+            }
+            extra={unreadNotices > 0 && <Badge content={unreadNotices} aria-hidden="true" />}
+          />
           <ListLink
             to={paths.reservations}
             prefix={<CalendarOutline aria-hidden="true" />}
