@@ -2,9 +2,9 @@ import { type AuditEntry, adminAuditCalls } from '@studio/contract/audit';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
 import { namesOf } from '../account/service';
+import { listEntries } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import { resolveRange } from '../schedule/service';
-import { listEntries } from './repo';
 
 export const auditHandlers = [
   handle(adminAuditCalls.getList, async (input, ctx) => {

@@ -2,7 +2,6 @@ import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
 import { uploadedImage } from '../account/service';
 import { audited } from '../audit/service';
-import { usablePayTypes } from '../payments/service';
 import {
   forgetStudioRow,
   getMerchant,
@@ -11,7 +10,8 @@ import {
   studioZoneOffsets,
   toAdminMerchantRecord,
   toMchInfo,
-} from './service';
+} from '../merchant/service';
+import { usablePayTypes } from '../payments/service';
 
 export const APP_VERSION = '1.0.0';
 
