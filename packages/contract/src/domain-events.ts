@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedTextSchema } from './localized-text';
 import { isoDateTime } from './validators';
 
 // ---------------------------------------------------------------------------------------------
@@ -11,6 +12,14 @@ import { isoDateTime } from './validators';
 const money = z.number().int();
 const orderRef = { order_no: z.string(), user_id: z.string() };
 const skuLines = z.array(z.object({ sku_id: z.string(), quantity: z.number().int().positive() }));
+/** A name as staff wrote it: the studio's default language's value, and every language's (for texts in the reader's). */
+const named = { name: z.string(), name_i18n: localizedTextSchema };
+/** How long a package bought is valid (contract packages.ts PackageValidityRule). */
+const validityRule = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('fixed'), valid_from: z.string(), valid_until: z.string() }),
+  z.object({ mode: z.literal('rule'), delay_days: z.number().int(), valid_days: z.number().int() }),
+  z.object({ mode: z.literal('long_term'), valid_from: z.string().optional() }),
+]);
 /** What every class event says of its class: for a link and for the texts that name it. */
 const classRef = { session_id: z.string(), course_name: z.string(), starts_at: isoDateTime };
 
@@ -19,7 +28,10 @@ export const domainEvents = {
   'order.moved': z.object({ ...orderRef, status: z.number().int(), move: z.string() }),
   /** A new order waits for payment until `expires_at`. */
   'order.placed': z.object({ ...orderRef, amount: money, expires_at: isoDateTime.nullable() }),
-  /** An order was paid: packages bought are issued in the transaction (packages module). */
+  /**
+   * An order was paid: packages bought are issued in the transaction (packages module), then a
+   * package order completes. `pickup_code` is set for a pickup order (order.readyForPickup follows).
+   */
   'order.paid': z.object({
     ...orderRef,
     kind: z.enum(['goods', 'package']),
@@ -34,7 +46,7 @@ export const domainEvents = {
         name: z.union([z.string(), z.record(z.string(), z.string())]),
         quantity: z.number().int().positive(),
         class_count: z.number().int(),
-        validity: z.unknown(),
+        validity: validityRule,
         course_ids: z.array(z.string()).nullable(),
       }),
     ),
@@ -50,17 +62,39 @@ export const domainEvents = {
   'order.shipped': z.object({ ...orderRef, carrier: z.string(), tracking_no: z.string() }),
   /** A paid pickup order is ready at the desk with its code. */
   'order.readyForPickup': z.object({ ...orderRef, pickup_code: z.string() }),
-  /** An order completed: points are earned on what was paid. */
-  'order.completed': z.object({ ...orderRef, paid: money }),
-  /** A refund was paid back (in full or in part). */
+  /** An order completed (received, picked up, or a package order's packages issued): points are earned on what was paid (wallet module). */
+  'order.completed': z.object({ ...orderRef, paid: money, kind: z.enum(['goods', 'package']) }),
+  /**
+   * Staff approved a refund application (`refund_id`), or paid back another way one whose provider
+   * refused it (`repayment`). `full`: all that was left, the order is refunded.
+   */
   'refund.approved': z.object({
     refund_id: z.string(),
     ...orderRef,
     amount: money,
-    /** Where the money went: the wallet, or the card / provider that paid. */
-    to: z.string(),
+    /**
+     * Where the money goes: 'wallet' (credited now), 'desk' (handed back at the studio), 'card'
+     * (back through the provider that took it, `provider`; it may take days), 'none' (nothing was
+     * paid in money: points or a coupon paid it).
+     */
+    to: z.enum(['wallet', 'desk', 'card', 'none']),
+    /** The payment's provider: balance, offline, none, sandbox, stripe. */
+    provider: z.string(),
+    full: z.boolean(),
+    repayment: z.boolean(),
   }),
   'refund.refused': z.object({ refund_id: z.string(), ...orderRef, reason: z.string() }),
+  /**
+   * A refund's money is to go back through a provider (payments module): its row waits for the
+   * provider, asked after commit under the row's id as idempotency key.
+   */
+  'payment.refundStarted': z.object({
+    payment_refund_id: z.string(),
+    payment_id: z.string(),
+    order_no: z.string(),
+    provider: z.string(),
+    amount: money,
+  }),
   /** A provider confirmed a payment: the module owning its purpose applies it (or returns the money). */
   'payment.settled': z.object({
     payment_id: z.string(),
@@ -71,43 +105,59 @@ export const domainEvents = {
     provider: z.string(),
   }),
   /** A settled payment could not be applied (its order was no longer payable): the money went to the wallet. */
-  'payment.returned': z.object({ payment_id: z.string(), user_id: z.string(), amount: money }),
+  'payment.returned': z.object({ payment_id: z.string(), user_id: z.string(), amount: money, ref: z.string() }),
   /** The member's wallet balance moved. */
   'wallet.changed': z.object({ user_id: z.string(), balance: money }),
-  /** Points were credited (an order completed). */
+  /** Points were credited for a completed order (`ref`: its order number); only when there were some. */
   'points.earned': z.object({
     user_id: z.string(),
     points: z.number().int(),
     balance: z.number().int(),
     ref: z.string(),
   }),
-  /** A package was issued (bought, granted by staff). */
+  /** A package was issued: bought (`source` 'order', `order_no` set) or granted by staff ('grant'). */
   'package.issued': z.object({
     package_id: z.string(),
     user_id: z.string(),
-    name: z.string(),
+    ...named,
     class_count: z.number().int(),
     expires_at: isoDateTime.nullable(),
+    source: z.enum(['order', 'grant']),
+    order_no: z.string().nullable(),
   }),
-  /** A package with credits left expires soon. */
+  /** A package with credits left expires within the studio's package_expiry_notice_days (once per package and last day). */
   'package.expiringSoon': z.object({
     package_id: z.string(),
     user_id: z.string(),
-    name: z.string(),
+    ...named,
     remaining: z.number().int(),
     expires_at: isoDateTime,
   }),
-  /** A package's last credit was used. */
-  'package.usedUp': z.object({ package_id: z.string(), user_id: z.string(), name: z.string() }),
-  /** A member's unused coupon expires soon. */
+  /** A booking took a package's last credit (once per package; told by the packages' sweep, seconds later). */
+  'package.usedUp': z.object({
+    package_id: z.string(),
+    user_id: z.string(),
+    ...named,
+    total: z.number().int(),
+  }),
+  /**
+   * A member's unused coupon expires within the studio's coupon_expiry_notice_days (once per copy).
+   * `coupon_id` is the member's copy (client/coupon.getDetail's _id), `coupon` the coupon it is a copy of.
+   */
   'coupon.expiringSoon': z.object({
     coupon_id: z.string(),
+    coupon: z.string(),
     user_id: z.string(),
-    name: z.string(),
+    ...named,
     expires_at: isoDateTime,
   }),
-  /** An unpaid order cancels itself soon. */
-  'order.expiringSoon': z.object({ ...orderRef, amount: money, expires_at: isoDateTime }),
+  /** An unpaid order cancels itself within the studio's unpaid_notice_minutes (once per order and deadline). */
+  'order.expiringSoon': z.object({
+    ...orderRef,
+    amount: money,
+    expires_at: isoDateTime,
+    pay_type: z.string().nullable(),
+  }),
   /** A booked class starts soon. */
   'class.reminder': z.object({ ...classRef, user_id: z.string(), reservation_id: z.string() }),
   /** Staff cancelled a member's booking; the credit went back. */

@@ -13,7 +13,9 @@ import { calendarHandlers } from './calendar/calls';
 import { calendarRoutes } from './calendar/routes';
 import { cartHandlers } from './cart/calls';
 import { catalogHandlers, catalogSweeps } from './catalog/calls';
+import { catalogSubscribers } from './catalog/subscribers';
 import { couponHandlers } from './coupons/calls';
+import { couponSubscribers } from './coupons/subscribers';
 import { dashboardHandlers } from './dashboard/calls';
 import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
@@ -22,8 +24,10 @@ import { notificationSubscribers } from './notifications/subscribers';
 import { orderHandlers, orderSweeps } from './orders/calls';
 import { orderSubscribers } from './orders/subscribers';
 import { packageHandlers } from './packages/calls';
-import { paymentHandlers, paymentSweeps } from './payments/calls';
+import { packageSubscribers } from './packages/subscribers';
+import { paymentHandlers } from './payments/calls';
 import { paymentRoutes } from './payments/routes';
+import { paymentSubscribers } from './payments/subscribers';
 import { reservationHandlers } from './reservations/calls';
 import { reservationSweeps } from './reservations/sweeps';
 import { reviewHandlers } from './reviews/calls';
@@ -58,19 +62,32 @@ export const allCalls: RegisteredCall[] = [
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
-export const allSweeps = (deps: AppDeps, config: Config): Sweep[] => [
+export const allSweeps = (deps: AppDeps, _config: Config): Sweep[] => [
   ...reservationSweeps,
   ...catalogSweeps,
   ...orderSweeps(deps),
-  ...paymentSweeps(config),
 ];
 
 /**
- * Every reaction to a domain event (platform/events.ts): add a module's subscribers here. In-transaction
- * ones run in the order listed; they are registered as this file loads, so every unit of work in the
- * process (the app's, the seed's) runs them.
+ * Every reaction to a domain event (platform/events.ts): add a module's subscribers here. They are
+ * registered as this file loads, so every unit of work in the process (the app's, the seed's) runs them.
+ *
+ * In-transaction subscribers of one event run in the order listed, so the modules are listed in the
+ * global lock order (platform/unit-of-work.ts) of the rows their subscribers lock: payments (0: the
+ * payment row), orders (0: the order), catalog (1: SKUs), coupons (3), packages (4), wallet (5: the
+ * wallet account, then 6: points); after-commit subscribers (notifications) lock nothing of theirs in
+ * the emitter's transaction. `order.cancelled` thus returns the stock, then the coupon, then the
+ * points; a module whose subscribers lock rows goes where its rows are in that order.
  */
-export const allSubscribers: Subscriber[] = [...orderSubscribers, ...walletSubscribers, ...notificationSubscribers];
+export const allSubscribers: Subscriber[] = [
+  ...paymentSubscribers,
+  ...orderSubscribers,
+  ...catalogSubscribers,
+  ...couponSubscribers,
+  ...packageSubscribers,
+  ...walletSubscribers,
+  ...notificationSubscribers,
+];
 registerSubscribers(allSubscribers);
 
 /**

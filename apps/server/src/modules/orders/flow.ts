@@ -1,3 +1,4 @@
+import type { DomainEventPayload } from '@studio/contract/domain-events';
 import { canMoveOrder, type OrderMove } from '@studio/contract/flow';
 import type { Locale } from '@studio/contract/locale';
 import {
@@ -14,11 +15,7 @@ import { newId, randomCode } from '../../platform/ids';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { auditBy, recordAudit } from '../audit/service';
-import { returnStock } from '../catalog/service';
-import { returnOrderCoupon } from '../coupons/checkout';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
-import { issuePackage } from '../packages/service';
-import { creditOrderPoints, postPointsEntry } from '../wallet/service';
+import type { PackageTerms } from '../catalog/service';
 import { adminOrderRecords, orderRecords } from './records';
 import * as repo from './repo';
 import { orderEvents, orders } from './schema';
@@ -26,8 +23,11 @@ import { orderEvents, orders } from './schema';
 /*
  * How an order moves (RULES.md "Orders"). Every status change locks the order row and names its move
  * in ORDER_MOVES (contract flow.ts): a move that does not start from the order's status is refused.
+ * What follows a move is said with a domain event, and the modules that keep its invariants react in
+ * the same transaction (modules/index.ts lists them in the lock order): `order.paid` → packages
+ * issued; `order.cancelled` → stock, coupon and points back; `order.completed` → points earned.
  * Lock order within a transaction (unit-of-work.ts): a payment row, then the order, then SKUs (by
- * id), then packages, then the wallet account.
+ * id), then coupons, then packages, then the wallet account, then points.
  */
 
 const S = ORDER_STATUS;
@@ -54,8 +54,9 @@ export interface Move {
 }
 
 /**
- * Moves a locked order to `to` by `via` (ORDER_MOVES), writes its timeline and tells the member
- * (outbox). A move that does not start from the order's status, or cannot end in `to`, is refused.
+ * Moves a locked order to `to` by `via` (ORDER_MOVES), writes its timeline and says so
+ * (`order.moved`; `order.completed` when it completes, which earns its points). A move that does not
+ * start from the order's status, or cannot end in `to`, is refused.
  */
 export async function move(
   work: Work,
@@ -74,11 +75,9 @@ export async function move(
   await work.tx
     .insert(orderEvents)
     .values({ id: newId(), orderId: order.id, status: S[to], note: m.note ?? '', actorId: m.actorId ?? null, at: now });
-  if (to === 'completed') {
-    const perUnit = shopSettingsOf(await getMerchant(work.tx)).points_per_unit;
-    await creditOrderPoints(work.tx, { id: order.id, userId: order.userId, paid: order.payAmount }, perUnit, now);
-  }
-  await work.emit('order.moved', { order_no: order.id, user_id: order.userId, status: S[to], move: via }, now);
+  const ref = { order_no: order.id, user_id: order.userId };
+  await work.emit('order.moved', { ...ref, status: S[to], move: via }, now);
+  if (to === 'completed') await work.emit('order.completed', { ...ref, paid: order.payAmount, kind: order.kind }, now);
   return moved!;
 }
 
@@ -92,40 +91,68 @@ export async function lockAny(tx: Tx, orderNo: string): Promise<repo.OrderRow> {
   return (await repo.lockOrder(tx, orderNo)) ?? fail('ORDER_NOT_FOUND');
 }
 
-/** Marks a locked unpaid order paid; a course-package order issues its packages and completes at once. */
+/** A package's validity as the event carries it: every instant an ISO string. */
+function validityOf(rule: PackageTerms['validity']): DomainEventPayload<'order.paid'>['packages'][number]['validity'] {
+  const iso = (at: Date | string | number) => new Date(at).toISOString();
+  switch (rule.mode) {
+    case 'fixed':
+      return { mode: 'fixed', valid_from: iso(rule.valid_from), valid_until: iso(rule.valid_until) };
+    case 'rule':
+      return rule;
+    default:
+      return { mode: 'long_term', ...(rule.valid_from === undefined ? {} : { valid_from: iso(rule.valid_from) }) };
+  }
+}
+
+/**
+ * Marks a locked unpaid order paid and says so (`order.paid`, with a package order's lines and their
+ * terms: the packages module issues them in this transaction); a pickup order gets its code and is
+ * ready at the desk; a course-package order then completes at once.
+ */
 export async function markPaid(work: Work, order: repo.OrderRow, payType: string, now: Date, actorId?: string) {
   let pickupCode: string | null = null;
   if (order.delivery === 'pickup') {
     do pickupCode = randomCode(10);
     while (await repo.findByPickupCode(work.tx, pickupCode));
   }
-  let paid = await move(work, order, 'pay', 'paid', now, {
+  const paid = await move(work, order, 'pay', 'paid', now, {
     set: { paidAt: now, payType, expiresAt: null, pickupCode },
     actorId,
   });
-  if (order.kind === 'package') {
-    const lines = (await repo.linesOf(work.tx, [order.id])).get(order.id) ?? [];
-    for (const line of lines) {
-      if (!line.terms) continue;
-      for (let i = 0; i < line.buyNum; i++) {
-        await issuePackage(work.tx, {
-          userId: order.userId,
-          name: Object.keys(line.goodsNameI18n).length ? line.goodsNameI18n : line.goodsName,
-          classCount: line.terms.classCount,
-          validity: line.terms.validity,
-          courseIds: line.terms.courseIds,
-          goodsId: line.goodsId,
-          source: 'order',
-          sourceId: order.id,
-          now,
-        });
-      }
-    }
-    paid = await move(work, paid, 'issue_packages', 'completed', now, { set: { completedAt: now } });
-  }
-  return paid;
+  const lines = order.kind === 'package' ? ((await repo.linesOf(work.tx, [order.id])).get(order.id) ?? []) : [];
+  const ref = { order_no: order.id, user_id: order.userId };
+  await work.emit(
+    'order.paid',
+    {
+      ...ref,
+      kind: order.kind,
+      amount: order.payAmount,
+      pay_type: payType,
+      delivery: order.delivery,
+      pickup_code: pickupCode,
+      packages: lines.flatMap((line) =>
+        line.terms
+          ? [
+              {
+                goods_id: line.goodsId,
+                name: Object.keys(line.goodsNameI18n).length ? line.goodsNameI18n : line.goodsName,
+                quantity: line.buyNum,
+                class_count: line.terms.classCount,
+                validity: validityOf(line.terms.validity),
+                course_ids: line.terms.courseIds,
+              },
+            ]
+          : [],
+      ),
+    },
+    now,
+  );
+  if (pickupCode) await work.emit('order.readyForPickup', { ...ref, pickup_code: pickupCode }, now);
+  if (order.kind !== 'package') return paid;
+  return move(work, paid, 'issue_packages', 'completed', now, { set: { completedAt: now } });
 }
 
+/** Cancels an unpaid order and says so (`order.cancelled`): its stock, coupon and points go back in this transaction. */
 export async function cancel(work: Work, order: repo.OrderRow, now: Date, reason: string, m: Move = {}) {
   const cancelled = await move(work, order, 'cancel', 'cancelled', now, {
     ...m,
@@ -133,23 +160,18 @@ export async function cancel(work: Work, order: repo.OrderRow, now: Date, reason
     set: { cancelledAt: now, cancelReason: reason, expiresAt: null },
   });
   const lines = (await repo.linesOf(work.tx, [order.id])).get(order.id) ?? [];
-  await returnStock(
-    work.tx,
-    lines.map((l) => ({ skuId: l.skuId, quantity: l.buyNum })),
+  await work.emit(
+    'order.cancelled',
+    {
+      order_no: order.id,
+      user_id: order.userId,
+      reason,
+      lines: lines.map((l) => ({ sku_id: l.skuId, quantity: l.buyNum })),
+      coupon_id: order.couponId,
+      points_used: order.pointsUsed,
+    },
     now,
   );
-  // Cancelled before payment: the coupon and the points it spent go back (lock order: coupons, then points).
-  if (order.couponId) await returnOrderCoupon(work.tx, order.id);
-  if (order.pointsUsed > 0) {
-    await postPointsEntry(work.tx, {
-      userId: order.userId,
-      amount: order.pointsUsed,
-      kind: 'returned',
-      key: `points_returned:${order.id}`,
-      ref: order.id,
-      at: now,
-    });
-  }
   return cancelled;
 }
 

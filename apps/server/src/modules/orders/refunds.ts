@@ -1,3 +1,4 @@
+import type { DomainEventPayload } from '@studio/contract/domain-events';
 import { ORDER_STATUS, orderStatusNameOf } from '@studio/contract/orders';
 import type { RefundStatus } from '@studio/contract/refunds';
 import { eq } from 'drizzle-orm';
@@ -75,6 +76,13 @@ async function closeApplication(
       decidedBy: close.actorId ?? null,
     })
     .where(eq(orderRefunds.id, application.id));
+  if (close.status === 'refused') {
+    await work.emit(
+      'refund.refused',
+      { refund_id: application.id, order_no: order.id, user_id: order.userId, reason: close.refuseReason ?? '' },
+      now,
+    );
+  }
   return move(work, order, 'close_refund', orderStatusNameOf(application.previousStatus), now, {
     actorId: close.actorId,
     locale: close.locale,
@@ -108,6 +116,44 @@ async function creditIfWallet(work: Work, order: repo.OrderRow, row: PaymentRefu
     ref: order.id,
     at: now,
   });
+}
+
+/** Where a refund row's money goes, as the member is told (`refund.approved`). */
+function destinationOf(provider: string | undefined): DomainEventPayload<'refund.approved'>['to'] {
+  switch (provider) {
+    case undefined:
+    case 'none':
+      return 'none';
+    case 'balance':
+      return 'wallet';
+    case 'offline':
+      return 'desk';
+    default:
+      return 'card';
+  }
+}
+
+/** Says a refund was approved (or repaid another way): how much, and where the money goes. */
+function tellApproved(
+  work: Work,
+  order: repo.OrderRow,
+  refund: { id: string; amount: number; row?: PaymentRefundRow; full: boolean; repayment: boolean },
+  now: Date,
+) {
+  return work.emit(
+    'refund.approved',
+    {
+      refund_id: refund.id,
+      order_no: order.id,
+      user_id: order.userId,
+      amount: refund.amount,
+      to: destinationOf(refund.row?.provider),
+      provider: refund.row?.provider ?? 'none',
+      full: refund.full,
+      repayment: refund.repayment,
+    },
+    now,
+  );
 }
 
 /**
@@ -157,8 +203,9 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
         now,
       );
     }
+    let paidBack: PaymentRefundRow | undefined;
     if (amount > 0) {
-      const paidBack = await refundOrderPayment(work.tx, ctx.config, {
+      paidBack = await refundOrderPayment(work, ctx.config, {
         orderNo: order.id,
         amount,
         refundId: application.id,
@@ -171,6 +218,7 @@ export const approveRefund = (ctx: CallContext, input: { order_no: string; amoun
       .update(orderRefunds)
       .set({ status: 'approved', approvedAmount: amount, decidedAt: now, decidedBy: ctx.user?.uid ?? null })
       .where(eq(orderRefunds.id, application.id));
+    await tellApproved(work, order, { id: application.id, amount, row: paidBack, full, repayment: false }, now);
     const note = `refund ${(amount / 100).toFixed(2)}`;
     return full
       ? move(work, order, 'refund', 'refunded', now, { actorId: ctx.user?.uid, locale: ctx.locale, note })
@@ -197,6 +245,13 @@ export const repayRefund = (ctx: CallContext, input: { order_no: string; method:
       now,
     });
     await creditIfWallet(work, order, repaid, now);
+    const full = order.status === S.refunded;
+    await tellApproved(
+      work,
+      order,
+      { id: application!.id, amount: repaid.amount, row: repaid, full, repayment: true },
+      now,
+    );
     return order;
   });
 

@@ -1,4 +1,5 @@
 import type { AddressRecord } from '@studio/contract/addresses';
+import type { DomainEventPayload } from '@studio/contract/domain-events';
 import {
   type DeliveryAddress,
   ORDER_STATUS,
@@ -15,7 +16,7 @@ import { fail } from '../../platform/errors';
 import { newId, randomDigits } from '../../platform/ids';
 import { type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
-import { runUnitOfWork } from '../../platform/unit-of-work';
+import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { uploadedImage } from '../account/service';
 import { removeCheckedOut } from '../cart/service';
 import { holdStock } from '../catalog/service';
@@ -24,10 +25,8 @@ import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant/service';
 import {
   cardProvidersOf,
   openCardPayment,
-  type PaymentRow,
   recordSettledPayment,
   reserveCardPayment,
-  type Settler,
   usablePayTypes,
 } from '../payments/service';
 import { writeReviews } from '../reviews/service';
@@ -252,26 +251,32 @@ export async function payOrder(
 }
 
 /**
- * What a confirmed card payment does to its order: pays it when it is still unpaid for that
- * amount; otherwise (cancelled meanwhile, paid another way) the money goes to the member's wallet.
+ * What a confirmed card payment does to its order (`payment.settled` of purpose 'order', in the
+ * settling transaction, which holds the payment row): pays it when it is still unpaid for that
+ * amount; otherwise (cancelled meanwhile, paid another way) the money goes to the member's wallet
+ * and the payment is returned (`payment.returned`).
  */
-export const settleOrderPayment: Settler = async (work, payment: PaymentRow, now) => {
+export async function applyOrderPayment(work: Work, payment: DomainEventPayload<'payment.settled'>, now: Date) {
   const order = await repo.lockOrder(work.tx, payment.ref);
   if (order && order.status === S.unpaid && order.payAmount === payment.amount) {
     await markPaid(work, order, payment.provider, now);
-    return 'applied';
+    return;
   }
   await creditWallet(work, {
-    userId: payment.userId,
+    userId: payment.user_id,
     amount: payment.amount,
     kind: 'refund',
-    key: `returned:${payment.id}`,
+    key: `returned:${payment.payment_id}`,
     reason: 'order no longer payable',
     ref: payment.ref,
     at: now,
   });
-  return 'returned';
-};
+  await work.emit(
+    'payment.returned',
+    { payment_id: payment.payment_id, user_id: payment.user_id, amount: payment.amount, ref: payment.ref },
+    now,
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // The member's orders

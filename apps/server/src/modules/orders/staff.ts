@@ -63,7 +63,7 @@ export const shipOrder = (ctx: CallContext, input: { order_no: string; express_n
   staffChange(ctx, input.order_no, async (work, order, now) => {
     if (order.delivery !== 'express') refuse(ctx.locale, order.status);
     const days = shopSettingsOf(await getMerchant(work.tx)).auto_receipt_days;
-    return move(work, order, 'ship', 'shipped', now, {
+    const shipped = await move(work, order, 'ship', 'shipped', now, {
       set: {
         expressName: input.express_name,
         expressNo: input.express_no,
@@ -74,6 +74,12 @@ export const shipOrder = (ctx: CallContext, input: { order_no: string; express_n
       locale: ctx.locale,
       note: `${input.express_name} ${input.express_no}`,
     });
+    await work.emit(
+      'order.shipped',
+      { order_no: order.id, user_id: order.userId, carrier: input.express_name, tracking_no: input.express_no },
+      now,
+    );
+    return shipped;
   });
 
 /**

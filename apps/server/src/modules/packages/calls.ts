@@ -1,7 +1,6 @@
 import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
-import { audited } from '../audit/service';
 import * as packages from './service';
 
 export const packageHandlers = [
@@ -10,11 +9,7 @@ export const packageHandlers = [
   })),
   handle(adminPackageCalls.grantPackage, async (input, ctx) => {
     const now = ctx.clock.now();
-    const row = await audited(ctx, {
-      objectType: 'package',
-      write: (tx) => packages.grantPackage(tx, input, ctx.user.uid, now),
-      idOf: (pkg) => pkg.id,
-    });
+    const row = await packages.grantPackage(ctx, input, now);
     return { package: packages.toAdminPackageRecord(row, now, ctx.locale) };
   }),
   handle(adminPackageCalls.getPackageList, async (input, ctx) => {

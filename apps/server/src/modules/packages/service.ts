@@ -15,8 +15,8 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { textIn } from '../../platform/localized-text';
 import { offsetOf } from '../../platform/paging';
-import type { CallContext } from '../../platform/protocol';
-import { runUnitOfWork } from '../../platform/unit-of-work';
+import type { AuthedContext, CallContext } from '../../platform/protocol';
+import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant } from '../merchant/service';
@@ -103,28 +103,54 @@ export async function issuePackage(db: DbOrTx, input: IssuePackageInput): Promis
   });
 }
 
-/** admin/package.grant: a fixed range when valid_until is given, else long-term from valid_from (or now). */
+/** Issues a package (issuePackage) in a unit of work and says so (`package.issued`): bought, or granted by staff. */
+export async function issueAndTell(work: Work, input: IssuePackageInput): Promise<repo.PackageRow> {
+  const row = await issuePackage(work.tx, input);
+  await work.emit(
+    'package.issued',
+    {
+      package_id: row.id,
+      user_id: row.userId,
+      name: row.name,
+      name_i18n: row.nameI18n,
+      class_count: row.totalCount,
+      expires_at: row.validUntil?.toISOString() ?? null,
+      source: input.source,
+      order_no: input.source === 'order' ? (input.sourceId ?? null) : null,
+    },
+    input.now,
+  );
+  return row;
+}
+
+/**
+ * admin/package.grant: a fixed range when valid_until is given, else long-term from valid_from (or
+ * now); audited, and the member told (`package.issued`), in one unit of work.
+ */
 export async function grantPackage(
-  db: DbOrTx,
+  ctx: AuthedContext,
   input: z.output<typeof packageGrantInput>,
-  adminId: string,
   now: Date,
 ): Promise<repo.PackageRow> {
-  await getUserOrFail(db, input.user_id);
-  await assertCoursesExist(db, input.course_ids ?? []);
-  const from = input.valid_from ?? now.toISOString();
-  const validity: PackageValidityRule = input.valid_until
-    ? { mode: 'fixed', valid_from: from, valid_until: input.valid_until }
-    : { mode: 'long_term', valid_from: from };
-  return issuePackage(db, {
-    userId: input.user_id,
-    name: input.name,
-    classCount: input.class_count,
-    validity,
-    courseIds: input.course_ids,
-    source: 'grant',
-    sourceId: adminId,
-    now,
+  return runUnitOfWork(ctx, async (work) => {
+    await getUserOrFail(work.tx, input.user_id);
+    await assertCoursesExist(work.tx, input.course_ids ?? []);
+    const from = input.valid_from ?? now.toISOString();
+    const validity: PackageValidityRule = input.valid_until
+      ? { mode: 'fixed', valid_from: from, valid_until: input.valid_until }
+      : { mode: 'long_term', valid_from: from };
+    const row = await issueAndTell(work, {
+      userId: input.user_id,
+      name: input.name,
+      classCount: input.class_count,
+      validity,
+      courseIds: input.course_ids,
+      source: 'grant',
+      sourceId: ctx.user.uid,
+      now,
+    });
+    await recordAudit(work.tx, auditBy(ctx), { objectType: 'package', objectId: row.id, before: null, after: row });
+    return row;
   });
 }
 

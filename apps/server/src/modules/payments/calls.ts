@@ -3,10 +3,6 @@ import { fail } from '../../platform/errors';
 import { handle, handlePub } from '../../platform/protocol';
 import { decideSandboxCharge, getSandboxCharge } from './sandbox';
 import * as payments from './service';
-import { settlers } from './settlements';
-
-/** The payments module's scheduled work (modules/index.ts): refunds a provider never answered, asked again. */
-export { refundSweeps as paymentSweeps } from './refunds';
 
 export const paymentHandlers = [
   handle(paymentCalls.getStatus, async (input, ctx) => ({
@@ -19,7 +15,7 @@ export const paymentHandlers = [
   handlePub(paymentCalls.decideSandboxCharge, async (input, ctx) => {
     if (!ctx.config.SANDBOX_PAYMENTS) fail('PAY_TYPE_DISABLED');
     return {
-      charge: await decideSandboxCharge(ctx, settlers, ctx.deps.sandboxSecret, input, ctx.clock.now()),
+      charge: await decideSandboxCharge(ctx, ctx.deps.sandboxSecret, input, ctx.clock.now()),
     };
   }),
 ];

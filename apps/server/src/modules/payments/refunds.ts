@@ -1,12 +1,11 @@
 import type { PaymentRefundStatus, RefundRecord } from '@studio/contract/refunds';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import type { Sweep } from '../../platform/sweeper';
-import { afterCommit, runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
+import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
 import { paymentEvents, paymentRefunds, payments } from './schema';
 import { cardProvidersOf, type PaymentRow } from './service';
 
@@ -15,10 +14,11 @@ import { cardProvidersOf, type PaymentRow } from './service';
  * The wallet, the desk (offline), nothing-to-pay and the sandbox settle at once; a provider such as
  * Stripe is asked through its official refund call with the row's id as the idempotency key, and
  * its webhook confirms. The row is written inside the order's transaction, after the order row is
- * locked, so two approvals racing for one order pay once; the provider is asked only once that
- * transaction has committed (sendRefund), never while it holds the order's lock, and never for a
- * row a rollback or a retried transaction threw away. A row the provider did not answer for stays
- * pending without a provider reference, and the sweeper asks again under the same key.
+ * locked, so two approvals racing for one order pay once, and says so (`payment.refundStarted`):
+ * the provider is asked by that event's after-commit subscriber (subscribers.ts, sendStartedRefund),
+ * never while the transaction holds the order's lock, and never for a row a rollback or a retried
+ * transaction threw away. A row the provider did not answer for stays pending without a provider
+ * reference, and the event outbox asks again, with backoff, under the same key, until it answers.
  */
 
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
@@ -89,12 +89,13 @@ export async function refundableOf(db: DbOrTx, orderNo: string): Promise<number>
 }
 
 /**
- * Pays `amount` of an order back through the payment that paid it, in the caller's transaction.
+ * Pays `amount` of an order back through the payment that paid it, in the caller's unit of work.
  * Refuses more than is left. Answers the row written: a wallet payment's row is settled and the
- * caller credits the wallet under the row's id (so the credit happens once).
+ * caller credits the wallet under the row's id (so the credit happens once); a provider's waits for
+ * it, asked after commit (`payment.refundStarted`).
  */
 export async function refundOrderPayment(
-  tx: Tx,
+  { tx, emit }: Work,
   config: Config,
   r: { orderNo: string; amount: number; refundId: string; now: Date },
 ): Promise<PaymentRefundRow> {
@@ -119,29 +120,49 @@ export async function refundOrderPayment(
       settledAt: instant ? r.now : null,
     })
     .returning();
-  if (!instant) afterCommit(tx, (unit) => sendRefund(unit, provider!, payment!, row!, r.now).then(() => undefined));
+  if (!instant) {
+    await emit(
+      'payment.refundStarted',
+      {
+        payment_refund_id: row!.id,
+        payment_id: payment!.id,
+        order_no: r.orderNo,
+        provider: row!.provider,
+        amount: row!.amount,
+      },
+      r.now,
+    );
+  }
   return row!;
 }
 
 /**
  * Asks the provider to pay a committed refund row back, under the row's idempotency key: a second ask
- * (the sweeper's, another instance's) gets the same refund. Keeps the provider's reference, and its
- * verdict when it already has one (a webhook may have settled the row first). Answers whether the
- * provider answered; when it did not, the row is left for the sweeper.
+ * (a retried delivery, another instance's) gets the same refund. Nothing to do for a row the provider
+ * already answered for (it has its reference) or that is settled (a webhook came first). Keeps the
+ * provider's reference, and its verdict when it already has one. Throws when the provider did not
+ * answer: the outbox asks again later.
  */
-export async function sendRefund(
-  unit: Pick<UnitOfWorkDeps, 'db' | 'log'>,
-  provider: RefundProvider,
-  payment: PaymentRow,
-  row: PaymentRefundRow,
+export async function sendStartedRefund(
+  unit: Pick<UnitOfWorkDeps, 'db' | 'log'> & { config: Config },
+  refundRowId: string,
   now: Date,
-): Promise<boolean> {
+): Promise<void> {
+  const [found] = await unit.db
+    .select({ refund: paymentRefunds, payment: payments })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(eq(paymentRefunds.id, refundRowId));
+  if (found?.refund.status !== 'pending' || found.refund.providerRef !== '') return;
+  const { refund: row, payment } = found;
+  const provider = refundProviderOf(unit.config, row.provider);
+  if (!provider) throw new Error(`refund ${row.id}: ${row.provider} is not configured`);
   let answer: Awaited<ReturnType<RefundProvider['refund']>>;
   try {
     answer = await provider.refund(payment, row);
   } catch (err) {
-    unit.log?.warn({ err, refund: row.id }, 'refund not sent to the provider: the sweeper asks again');
-    return false;
+    unit.log?.warn({ err, refund: row.id }, 'refund not sent to the provider: asked again later');
+    throw err;
   }
   await unit.db
     .update(paymentRefunds)
@@ -154,42 +175,7 @@ export async function sendRefund(
       .where(and(eq(paymentRefunds.id, row.id), eq(paymentRefunds.status, 'pending')));
   }
   if (answer.status === 'failed') unit.log?.warn({ refund: row.id }, 'the payment provider refused a refund');
-  return true;
 }
-
-/** How long after its transaction a refund row's first ask may still be under way. */
-const RESEND_AFTER_MS = 60_000;
-
-/**
- * The sweep that asks providers again for refunds they never answered (down, a timeout, an instance
- * stopped between commit and asking). No lock: the idempotency key makes a second ask harmless.
- */
-export const refundSweeps = (config: Config): Sweep[] => [
-  {
-    name: 'payments.resendRefunds',
-    async run(db, now) {
-      const due = await db
-        .select({ refund: paymentRefunds, payment: payments })
-        .from(paymentRefunds)
-        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-        .where(
-          and(
-            eq(paymentRefunds.status, 'pending'),
-            eq(paymentRefunds.providerRef, ''),
-            lte(paymentRefunds.createdAt, new Date(now.getTime() - RESEND_AFTER_MS)),
-          ),
-        )
-        .orderBy(paymentRefunds.createdAt)
-        .limit(50);
-      let sent = 0;
-      for (const { refund, payment } of due) {
-        const provider = refundProviderOf(config, refund.provider);
-        if (provider && (await sendRefund({ db }, provider, payment, refund, now))) sent += 1;
-      }
-      return sent;
-    },
-  },
-];
 
 /**
  * A refund application's money that its provider refused, paid back another way by staff: at the desk

@@ -5,7 +5,6 @@ import { confirmPayment } from './confirmations';
 import { logNotification } from './notifications';
 import { confirmRefund } from './refunds';
 import { receiveSandboxNotification } from './sandbox';
-import { settlers } from './settlements';
 import { readStripeEvent, stripeClient } from './stripe';
 
 /**
@@ -29,7 +28,6 @@ export const paymentRoutes: RawRoute = {
           const signature = req.headers[SANDBOX_SIGNATURE_HEADER];
           const answer = await receiveSandboxNotification(
             { db: deps.db, deps: deps.deps, log: req.log },
-            settlers,
             deps.deps.sandboxSecret,
             raw,
             typeof signature === 'string' ? signature : undefined,
@@ -80,7 +78,7 @@ export const paymentRoutes: RawRoute = {
             return reply.status(outcome === 'unknown_refund' ? 400 : 200).send({ received: true, outcome });
           }
           case 'payment': {
-            const outcome = await confirmPayment(work, settlers, notice.confirmation, deps.clock.now());
+            const outcome = await confirmPayment(work, notice.confirmation, deps.clock.now());
             const refused = outcome === 'unknown_payment' || outcome === 'amount_mismatch';
             return reply.status(refused ? 400 : 200).send({ received: !refused, outcome });
           }

@@ -14,7 +14,7 @@ import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work'
 import { type ConfirmationOutcome, confirmPayment } from './confirmations';
 import { issuesOf, logNotification, parseJson, providerAmount, providerText } from './notifications';
 import { sandboxCharges } from './schema';
-import type { PaymentProvider, Settlers } from './service';
+import type { PaymentProvider } from './service';
 
 /*
  * The sandbox provider (the demo's test card): a charge the member decides on the sandbox page, then
@@ -83,7 +83,6 @@ export interface NotifyAnswer {
  */
 export async function receiveSandboxNotification(
   deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
-  settlers: Settlers,
   secret: string,
   rawBody: string,
   signature: string | undefined,
@@ -104,7 +103,6 @@ export async function receiveSandboxNotification(
   const body: SandboxNotification = parsed.data;
   const outcome = await confirmPayment(
     deps,
-    settlers,
     {
       provider: 'sandbox',
       eventId: body.event_id,
@@ -123,7 +121,6 @@ export async function receiveSandboxNotification(
  */
 export async function decideSandboxCharge(
   deps: UnitOfWorkDeps & { log?: FastifyBaseLogger },
-  settlers: Settlers,
   secret: string,
   input: { out_trade_no: string; decision: 'succeeded' | 'failed' },
   now: Date,
@@ -148,7 +145,7 @@ export async function decideSandboxCharge(
       amount: decided.amount,
       status: decided.status,
     } satisfies SandboxNotification);
-    await receiveSandboxNotification(deps, settlers, secret, body, signSandbox(secret, body), now);
+    await receiveSandboxNotification(deps, secret, body, signSandbox(secret, body), now);
   }
   return toCharge(decided);
 }

@@ -5,7 +5,6 @@ import type { Config } from '../../config';
 import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
-import type { Work } from '../../platform/unit-of-work';
 import type { RefundProvider } from './refunds';
 import { sandboxProvider } from './sandbox';
 import { payments } from './schema';
@@ -21,14 +20,11 @@ export type PaymentRow = typeof payments.$inferSelect;
  * a card provider, and settled once: every confirmation first writes its (provider, event id) row
  * (a replay finds it and changes nothing), then locks the payment row, so a webhook and a client
  * confirmation racing settle it once. What a settled payment does (an order paid, a wallet topped
- * up) is the purpose's settler, handed in by modules/payments/settlements.ts.
+ * up) is up to the module that owns its purpose, which subscribes to `payment.settled`
+ * (confirmations.ts): payments imports neither orders nor the wallet.
  *
- * Lock order: the payment row, then what its settler locks (the order, packages, the wallet).
+ * Lock order: the payment row, then what its purpose's subscriber locks (the order, packages, the wallet).
  */
-
-/** What a settled payment does for its purpose: 'applied', or 'returned' when it could not be (the money went to the wallet). */
-export type Settler = (work: Work, payment: PaymentRow, now: Date) => Promise<'applied' | 'returned'>;
-export type Settlers = Record<PaymentPurpose, Settler>;
 
 /** A card provider's adapter: starts a payment on its side and answers where the member pays. */
 export interface PaymentProvider {

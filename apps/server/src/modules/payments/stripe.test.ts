@@ -12,7 +12,6 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
 import { placeOrder, setPayTypes } from '../orders/testing';
 import { buildAdmin, buildMember } from '../schedule/testing';
-import { paymentSweeps } from './calls';
 
 /*
  * The Stripe adapter without a network: the official SDK pointed at a local fakeStripe of the Checkout
@@ -20,6 +19,9 @@ import { paymentSweeps } from './calls';
  */
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** The app's event outbox delivery (what asks Stripe for a refund again), as the sweeper runs it. */
+const outboxDelivery = () => t.app.deps.events.sweeps.filter((s) => s.name === 'outbox.deliver');
 
 interface FakeSession {
   id: string;
@@ -418,7 +420,7 @@ describe('Stripe', () => {
     expect(row).toMatchObject({ status: 'pending', provider_ref: expect.stringMatching(/^re_test_/) });
   });
 
-  it('Stripe down during a refund: the approval stands, the refund waits unsent, and the sweeper sends it once, under the same key', async () => {
+  it('Stripe down during a refund: the approval stands, the refund waits unsent, and the outbox sends it once, under the same key', async () => {
     const { order_no } = await stripeOrderAwaitingRefund();
     const before = fakeStripe.requests.length;
     fakeStripe.refunding.failures = 3; // the first try and the SDK's two retries
@@ -431,11 +433,11 @@ describe('Stripe', () => {
     expect(waiting).toMatchObject({ status: 'pending', provider_ref: '' });
     expect(tried[0]).toBe(`refund:${waiting!.id}`);
 
-    // Not yet: the first ask may still be under way on another instance.
-    const sweeps = paymentSweeps(t.config);
-    expect(await runSweeps(t.database.db, t.clock.now(), sweeps)).toEqual({ 'payments.resendRefunds': 0 });
+    // Not yet: the outbox retries after its backoff (the first ask may still be under way on another instance).
+    const sweeps = outboxDelivery();
+    expect(await runSweeps(t.database.db, t.clock.now(), sweeps)).toEqual({ 'outbox.deliver': 0 });
     const later = new Date(t.clock.now().getTime() + 61_000);
-    expect(await runSweeps(t.database.db, later, sweeps)).toEqual({ 'payments.resendRefunds': 1 });
+    expect(await runSweeps(t.database.db, later, sweeps)).toEqual({ 'outbox.deliver': 1 });
     expect(fakeStripe.requests.at(-1)!.key).toBe(tried[0]);
     const [sent] = await refundRows(order_no);
     expect(sent).toMatchObject({
@@ -443,7 +445,7 @@ describe('Stripe', () => {
       status: 'pending',
       provider_ref: expect.stringMatching(/^re_test_/),
     });
-    expect(await runSweeps(t.database.db, later, sweeps)).toEqual({ 'payments.resendRefunds': 0 });
+    expect(await runSweeps(t.database.db, later, sweeps)).toEqual({ 'outbox.deliver': 0 });
     expect(fakeStripe.requests.length - before).toBe(4);
   });
   it('Stripe refuses a refund: the row is failed at once, nothing more is paid back, and it is not asked again', async () => {
@@ -462,7 +464,7 @@ describe('Stripe', () => {
       refund: { status: 'approved', money: { status: 'failed', method: 'stripe' } },
     });
     const later = new Date(t.clock.now().getTime() + 61_000);
-    expect(await runSweeps(t.database.db, later, paymentSweeps(t.config))).toEqual({ 'payments.resendRefunds': 0 });
+    expect(await runSweeps(t.database.db, later, outboxDelivery())).toEqual({ 'outbox.deliver': 0 });
     expect(fakeStripe.requests.length - before).toBe(1);
   });
   it('staff pay a refused refund back another way, once, however many of them press at once', async () => {

@@ -18,13 +18,7 @@ import { afterCommit, runUnitOfWork, type Work } from '../../platform/unit-of-wo
 import { getUserOrFail } from '../account/service';
 import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant, type MerchantRow, shopSettingsOf, studioRow } from '../merchant/service';
-import {
-  cardProvidersOf,
-  openCardPayment,
-  reserveCardPayment,
-  type Settler,
-  usablePayTypes,
-} from '../payments/service';
+import { cardProvidersOf, openCardPayment, reserveCardPayment, usablePayTypes } from '../payments/service';
 import { type Book, walletAccounts, walletLedger } from './schema';
 
 type EntryRow = typeof walletLedger.$inferSelect;
@@ -226,7 +220,7 @@ export async function adjustBalance(
 
 /**
  * client/wallet.topUp: a card payment of `amount` for the member's wallet; the balance moves only
- * when the provider confirms (settleTopUp), once per payment however often it does.
+ * when the provider confirms (`payment.settled`, subscribers.ts), once per payment however often it does.
  */
 export async function startTopUp(
   ctx: AuthedContext,
@@ -250,19 +244,6 @@ export async function startTopUp(
   return openCardPayment(ctx, card);
 }
 
-/** A confirmed top-up: the wallet credited, keyed by the payment so a second confirmation adds nothing. */
-export const settleTopUp: Settler = async (work, payment, now) => {
-  await creditWallet(work, {
-    userId: payment.userId,
-    amount: payment.amount,
-    kind: 'top_up',
-    key: `top_up:${payment.id}`,
-    ref: payment.id,
-    at: now,
-  });
-  return 'applied';
-};
-
 /** Money into the member's wallet (a top-up, a refund), once per key, and the member's open apps told the new balance. */
 export async function creditWallet(work: Work, entry: WalletEntry) {
   const posted = await postWalletEntry(work.tx, entry);
@@ -271,22 +252,34 @@ export async function creditWallet(work: Work, entry: WalletEntry) {
 }
 
 /**
- * Points for a completed order (RULES.md): `per_unit` points per whole currency unit paid, credited
- * once per order (its key), in the caller's transaction.
+ * Points for a completed order (RULES.md): the studio's points_per_unit points per whole currency
+ * unit paid, credited once per order (its key), in the order's transaction; the member is told
+ * (`points.earned`) when there were some.
  */
-export async function creditOrderPoints(
-  tx: Tx,
-  order: { id: string; userId: string; paid: number },
-  perUnit: number,
-  at: Date,
-) {
+export async function creditOrderPoints(work: Work, order: { id: string; userId: string; paid: number }, at: Date) {
+  const perUnit = shopSettingsOf(await getMerchant(work.tx)).points_per_unit;
   const points = Math.floor(order.paid / 100) * perUnit;
   if (points <= 0) return;
-  await postPointsEntry(tx, {
+  const posted = await postPointsEntry(work.tx, {
     userId: order.userId,
     amount: points,
     kind: 'earned',
     key: `earned:${order.id}`,
+    ref: order.id,
+    at,
+  });
+  if (posted.repeated) return;
+  await work.emit('points.earned', { user_id: order.userId, points, balance: posted.balance, ref: order.id }, at);
+}
+
+/** The points a cancelled unpaid order spent go back, once per order (its key). */
+export async function returnOrderPoints(tx: Tx, order: { id: string; userId: string; pointsUsed: number }, at: Date) {
+  if (order.pointsUsed <= 0) return;
+  await postPointsEntry(tx, {
+    userId: order.userId,
+    amount: order.pointsUsed,
+    kind: 'returned',
+    key: `points_returned:${order.id}`,
     ref: order.id,
     at,
   });
@@ -319,14 +312,5 @@ export async function settleRefundedOrderPoints(
       });
     }
   }
-  if (order.pointsUsed > 0) {
-    await postPointsEntry(tx, {
-      userId: order.userId,
-      amount: order.pointsUsed,
-      kind: 'returned',
-      key: `points_returned:${order.id}`,
-      ref: order.id,
-      at,
-    });
-  }
+  await returnOrderPoints(tx, order, at);
 }
