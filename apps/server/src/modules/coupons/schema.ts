@@ -65,8 +65,13 @@ export const memberCoupons = pgTable(
     orderNo: text(),
     usedAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the member was told it expires soon unused (coupon.expiringSoon), claimed once by the sweep. */
+    expiryNotifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index('member_coupons_expiry_notice_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'unused' and ${t.expiryNotifiedAt} is null`),
     index('member_coupons_user_idx').on(t.userId, t.status, t.endsAt),
     index('member_coupons_coupon_idx').on(t.couponId, t.userId),
     index('member_coupons_order_idx').on(t.orderNo),

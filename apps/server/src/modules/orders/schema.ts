@@ -56,6 +56,11 @@ export const orders = pgTable(
     cancelReason: text().notNull().default(''),
     /** When the member reviewed it (client/order.comment), once. */
     reviewedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the member was told it cancels itself soon (order.expiringSoon), claimed once by the sweep;
+     * null again when its deadline moves (desk payment chosen, extended by staff).
+     */
+    expiryNotifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,11 +34,28 @@ export const memberPackages = pgTable(
      * and no longer the member's; staff still see it, marked refunded.
      */
     refundedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the member was told it expires soon with credits left (package.expiringSoon), claimed once
+     * by the sweep; null again when staff move its last day.
+     */
+    expiryNotifiedAt: timestamp({ withTimezone: true }),
+    /** When a booking took its last credit (null again when a credit comes back or staff add some). */
+    usedUpAt: timestamp({ withTimezone: true }),
+    /** When the member was told its last credit was used (package.usedUp), claimed once by the sweep. */
+    usedUpNotifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('member_packages_user_idx').on(t.userId, t.validUntil),
+    // The notice sweeps' rows (sweeps.ts). Neither names remaining_count, so taking a credit stays a
+    // HOT update (no index touched) but for the last one.
+    index('member_packages_expiry_notice_idx')
+      .on(t.validUntil)
+      .where(sql`${t.expiryNotifiedAt} is null and ${t.refundedAt} is null`),
+    index('member_packages_used_up_idx')
+      .on(t.usedUpAt)
+      .where(sql`${t.usedUpAt} is not null and ${t.usedUpNotifiedAt} is null`),
     // The credit invariant, enforced by the database whatever the code does.
     check('member_packages_credits_check', sql`${t.remainingCount} >= 0 and ${t.remainingCount} <= ${t.totalCount}`),
   ],
