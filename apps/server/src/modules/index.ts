@@ -63,7 +63,7 @@ export const allCalls: RegisteredCall[] = [
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
 export const allSweeps = (deps: AppDeps, _config: Config): Sweep[] => [
-  ...reservationSweeps,
+  ...reservationSweeps(deps),
   ...catalogSweeps,
   ...orderSweeps(deps),
 ];

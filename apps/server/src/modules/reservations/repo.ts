@@ -388,48 +388,6 @@ export function rosterWaitlist(db: DbOrTx, sessionId: string) {
     .orderBy(asc(waitlistEntries.seq));
 }
 
-// Sweeps -----------------------------------------------------------------------------------------
-// Each sweep is one statement that claims a batch with FOR UPDATE SKIP LOCKED: rows another
-// instance (or a booking transaction) holds are skipped now and taken next round.
-
-export const SWEEP_BATCH = 500;
-
-/** Waiting entries of sessions that have started become cancelled. Answers how many. */
-export async function closeStartedWaitlists(db: DbOrTx, now: Date): Promise<number> {
-  const session = schedule.sessionTimes(db);
-  const claim = db
-    .select({ id: waitlistEntries.id })
-    .from(waitlistEntries)
-    .innerJoin(session, eq(session.id, waitlistEntries.sessionId))
-    .where(and(eq(waitlistEntries.status, 'waiting'), sql`${session.startsAt} <= ${iso(now)}`))
-    .limit(SWEEP_BATCH)
-    .for('update', { of: waitlistEntries, skipLocked: true });
-  const rows = await db
-    .update(waitlistEntries)
-    .set({ status: 'cancelled', cancelReason: 'session_started', updatedAt: now })
-    .where(and(inArray(waitlistEntries.id, claim), eq(waitlistEntries.status, 'waiting')))
-    .returning({ id: waitlistEntries.id });
-  return rows.length;
-}
-
-/** Registered reservations of sessions that have ended become done. Answers how many. */
-export async function markEndedReservationsDone(db: DbOrTx, now: Date): Promise<number> {
-  const session = schedule.sessionTimes(db);
-  const claim = db
-    .select({ id: reservations.id })
-    .from(reservations)
-    .innerJoin(session, eq(session.id, reservations.sessionId))
-    .where(and(eq(reservations.status, 'registered'), sql`${session.endsAt} <= ${iso(now)}`))
-    .limit(SWEEP_BATCH)
-    .for('update', { of: reservations, skipLocked: true });
-  const rows = await db
-    .update(reservations)
-    .set({ status: 'done', updatedAt: now })
-    .where(and(inArray(reservations.id, claim), eq(reservations.status, 'registered')))
-    .returning({ id: reservations.id });
-  return rows.length;
-}
-
 /** How many members are checked in, per session (sessions nobody checked in to are absent). */
 export async function checkedInCounts(db: DbOrTx, sessionIds: string[]): Promise<Map<string, number>> {
   if (sessionIds.length === 0) return new Map();

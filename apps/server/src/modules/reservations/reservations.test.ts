@@ -797,11 +797,11 @@ describe('sweeps', () => {
     });
 
     t.clock.set(new Date(session.startsAt.getTime() - 1));
-    await sweepStartedWaitlists(t.app.db, t.clock.now());
+    await sweepStartedWaitlists(t.app, t.clock.now());
     expect(await stored()).toEqual({ reservation: 'registered', entry: 'waiting' });
     t.clock.set(session.startsAt);
-    expect(await sweepStartedWaitlists(t.app.db, t.clock.now())).toBeGreaterThanOrEqual(1);
-    expect(await sweepStartedWaitlists(t.app.db, t.clock.now())).toBe(0);
+    expect(await sweepStartedWaitlists(t.app, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await sweepStartedWaitlists(t.app, t.clock.now())).toBe(0);
     await sweepEndedReservations(t.app.db, t.clock.now());
     expect(await stored()).toEqual({ reservation: 'registered', entry: 'cancelled' });
 
