@@ -65,7 +65,6 @@ describe('notice types', () => {
   it('every notice names what it is about, for the link', () => {
     const about = ['session_id', 'reservation_id', 'entry_id', 'order_no', 'refund_id', 'package_id', 'coupon_id'];
     for (const type of NOTICE_TYPES) {
-      if (type === 'pointsEarned') continue; // about the member's points: the app links to the points page.
       expect(
         fieldsOf(noticeEvents[type]).some((f) => about.includes(f)),
         type,

@@ -15,6 +15,8 @@ const classNotice = z.object({ session_id: z.string(), course_name: z.string(), 
 const orderNotice = z.object({ order_no: z.string() });
 /** Money in minor units, shown in the studio's currency. */
 const amount = z.number().int();
+/** A name staff wrote: the studio's default language's value, and every language's (texts use the reader's). */
+const named = z.object({ name: z.string(), name_i18n: localizedTextSchema.optional() });
 
 /**
  * The notices members get, by type, with their data: the `data` of the stored notice and of the
@@ -45,34 +47,29 @@ export const noticeEvents = {
   orderShipped: orderNotice.extend({ carrier: z.string(), tracking_no: z.string() }),
   /** A pickup order waits at the desk for its code. */
   orderReadyForPickup: orderNotice.extend({ pickup_code: z.string() }),
-  /** The order completed (received, collected). */
+  /** A goods order completed (received, collected); a package order completes as its packages are issued (packageIssued). */
   orderCompleted: orderNotice,
   /** An unpaid order cancels itself at `expires_at` (told `unpaid_notice_minutes` before). */
   orderExpiring: orderNotice.extend({ amount, expires_at: isoDateTime }),
-  /** A refund was approved; `to` is where the money goes (a pay type: balance = the wallet, offline = the desk, else the card or account that paid). */
+  /** A refund was approved; `to` is where the money goes: wallet, desk (handed back at the studio), card (the provider that took it), none (nothing was paid in money). */
   refundApproved: orderNotice.extend({ refund_id: z.string(), amount, to: z.string() }),
   /** Staff refused the member's refund application, with their reason. */
   refundRefused: orderNotice.extend({ refund_id: z.string(), reason: z.string() }),
-  /** A package of `class_count` credits was issued; `expires_at` null: it never expires. */
-  packageIssued: z.object({
+  /** A package of `class_count` credits was issued (bought: `order_no`); `expires_at` null: it never expires. */
+  packageIssued: named.extend({
     package_id: z.string(),
-    name: z.string(),
     class_count: z.number().int(),
     expires_at: isoDateTime.nullable(),
+    order_no: z.string().nullable().optional(),
   }),
   /** A package with `remaining` credits expires at `expires_at` (told `package_expiry_notice_days` before). */
-  packageExpiring: z.object({
-    package_id: z.string(),
-    name: z.string(),
-    remaining: z.number().int(),
-    expires_at: isoDateTime,
-  }),
+  packageExpiring: named.extend({ package_id: z.string(), remaining: z.number().int(), expires_at: isoDateTime }),
   /** The package's last credit was used. */
-  packageUsedUp: z.object({ package_id: z.string(), name: z.string() }),
-  /** Points credited (an order completed: `ref` names what earned them); `balance` is the points held after. */
-  pointsEarned: z.object({ points: z.number().int(), balance: z.number().int(), ref: z.string() }),
-  /** An unused coupon expires at `expires_at` (told `coupon_expiry_notice_days` before). */
-  couponExpiring: z.object({ coupon_id: z.string(), name: z.string(), expires_at: isoDateTime }),
+  packageUsedUp: named.extend({ package_id: z.string() }),
+  /** Points credited for a completed order (`order_no`); `balance` is the points held after. */
+  pointsEarned: orderNotice.extend({ points: z.number().int(), balance: z.number().int() }),
+  /** An unused coupon (the member's copy, `coupon_id`) expires at `expires_at` (told `coupon_expiry_notice_days` before). */
+  couponExpiring: named.extend({ coupon_id: z.string(), expires_at: isoDateTime }),
 } as const;
 
 export type NoticeType = keyof typeof noticeEvents;
