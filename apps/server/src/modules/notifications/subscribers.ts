@@ -1,4 +1,5 @@
 import type { DomainEventName, DomainEventPayload } from '@studio/contract/domain-events';
+import type { Locale } from '@studio/contract/locale';
 import { afterCommit, type DomainEvent, type Subscriber, type SubscriberContext } from '../../platform/events';
 import { type NewNotice, tellMembers } from './service';
 
@@ -18,6 +19,12 @@ const classOf = (p: { session_id: string; course_name: string; starts_at: string
   session_id: p.session_id,
   course_name: p.course_name,
   starts_at: p.starts_at,
+});
+
+/** A name staff wrote, with its other languages: the notice reads in the reader's. */
+const nameOf = (p: { name: string; name_i18n: Partial<Record<Locale, string>> }) => ({
+  name: p.name,
+  name_i18n: p.name_i18n,
 });
 
 /** The notices members get, each from the event it tells of. */
@@ -46,5 +53,85 @@ export const notificationSubscribers: Subscriber[] = [
         data: { ...classOf(p), reason: p.reason, entry_id: w.entry_id },
       }),
     ),
+  ]),
+  notify('class.reminder', 'classReminder', (p) => [
+    { userId: p.user_id, type: 'classReminder', data: { ...classOf(p), reservation_id: p.reservation_id } },
+  ]),
+  notify('waitlist.dropped', 'waitlistDropped', (p) => [
+    { userId: p.user_id, type: 'waitlistDropped', data: { ...classOf(p), entry_id: p.entry_id } },
+  ]),
+  notify('order.paid', 'orderPaid', (p) => [
+    { userId: p.user_id, type: 'orderPaid', data: { order_no: p.order_no, amount: p.amount } },
+  ]),
+  notify('order.shipped', 'orderShipped', (p) => [
+    {
+      userId: p.user_id,
+      type: 'orderShipped',
+      data: { order_no: p.order_no, carrier: p.carrier, tracking_no: p.tracking_no },
+    },
+  ]),
+  notify('order.readyForPickup', 'orderReadyForPickup', (p) => [
+    { userId: p.user_id, type: 'orderReadyForPickup', data: { order_no: p.order_no, pickup_code: p.pickup_code } },
+  ]),
+  // A package order completes as its packages are issued: packageIssued tells of it.
+  notify('order.completed', 'orderCompleted', (p) =>
+    p.kind === 'goods' ? [{ userId: p.user_id, type: 'orderCompleted', data: { order_no: p.order_no } }] : [],
+  ),
+  notify('order.expiringSoon', 'orderExpiring', (p) => [
+    {
+      userId: p.user_id,
+      type: 'orderExpiring',
+      data: { order_no: p.order_no, amount: p.amount, expires_at: p.expires_at },
+    },
+  ]),
+  notify('refund.approved', 'refundApproved', (p) => [
+    {
+      userId: p.user_id,
+      type: 'refundApproved',
+      data: { order_no: p.order_no, refund_id: p.refund_id, amount: p.amount, to: p.to },
+    },
+  ]),
+  notify('refund.refused', 'refundRefused', (p) => [
+    {
+      userId: p.user_id,
+      type: 'refundRefused',
+      data: { order_no: p.order_no, refund_id: p.refund_id, reason: p.reason },
+    },
+  ]),
+  notify('package.issued', 'packageIssued', (p) => [
+    {
+      userId: p.user_id,
+      type: 'packageIssued',
+      data: {
+        package_id: p.package_id,
+        ...nameOf(p),
+        class_count: p.class_count,
+        expires_at: p.expires_at,
+        order_no: p.order_no,
+      },
+    },
+  ]),
+  notify('package.expiringSoon', 'packageExpiring', (p) => [
+    {
+      userId: p.user_id,
+      type: 'packageExpiring',
+      data: { package_id: p.package_id, ...nameOf(p), remaining: p.remaining, expires_at: p.expires_at },
+    },
+  ]),
+  notify('package.usedUp', 'packageUsedUp', (p) => [
+    { userId: p.user_id, type: 'packageUsedUp', data: { package_id: p.package_id, ...nameOf(p) } },
+  ]),
+  // Nothing earned (points off, or nothing paid): nothing to tell.
+  notify('points.earned', 'pointsEarned', (p) =>
+    p.points > 0
+      ? [{ userId: p.user_id, type: 'pointsEarned', data: { order_no: p.ref, points: p.points, balance: p.balance } }]
+      : [],
+  ),
+  notify('coupon.expiringSoon', 'couponExpiring', (p) => [
+    {
+      userId: p.user_id,
+      type: 'couponExpiring',
+      data: { coupon_id: p.coupon_id, ...nameOf(p), expires_at: p.expires_at },
+    },
   ]),
 ];
