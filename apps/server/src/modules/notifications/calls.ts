@@ -1,18 +1,18 @@
-import { notificationCalls } from '@studio/contract/notifications';
-import { handle } from '../../platform/protocol';
-import { getMerchant } from '../merchant/service';
+import { adminNoticeCalls, notificationCalls } from '@studio/contract/notifications';
+import { handle, handlePub } from '../../platform/protocol';
+import { listAnnouncements, saveAnnouncement, withdrawAnnouncement } from './announcements';
 import * as notices from './service';
 
+export { notificationSweeps } from './announcements';
+
 export const notificationHandlers = [
-  handle(notificationCalls.getMyNotifications, async (input, ctx) =>
-    notices.listMyNotifications(ctx.db, ctx.user.uid, input, ctx.locale, (await getMerchant(ctx.db)).timezone),
-  ),
-  handle(notificationCalls.markRead, async (input, ctx) => {
-    await notices.markRead(ctx.db, ctx.user.uid, input._id, ctx.clock.now());
-    return {
-      unread: (
-        await notices.listMyNotifications(ctx.db, ctx.user.uid, { pageIndex: 1, pageSize: 1 }, ctx.locale, 'UTC')
-      ).unread,
-    };
-  }),
+  handle(notificationCalls.getMyNotifications, (input, ctx) => notices.listMyNotifications(ctx, input)),
+  handle(notificationCalls.getInfo, (input, ctx) => notices.openNotice(ctx, input._id)),
+  handle(notificationCalls.markRead, (input, ctx) => notices.markRead(ctx, input._id)),
+  handle(notificationCalls.markAllRead, (_input, ctx) => notices.markAllRead(ctx)),
+  handlePub(notificationCalls.pub_getList, (input, ctx) => notices.listPublicAnnouncements(ctx, input)),
+  handlePub(notificationCalls.pub_getInfo, (input, ctx) => notices.openPublicAnnouncement(ctx, input._id)),
+  handle(adminNoticeCalls.save, async (input, ctx) => ({ notice: await saveAnnouncement(ctx, input) })),
+  handle(adminNoticeCalls.getList, (input, ctx) => listAnnouncements(ctx, input)),
+  handle(adminNoticeCalls.withdraw, async (input, ctx) => ({ notice: await withdrawAnnouncement(ctx, input._id) })),
 ];

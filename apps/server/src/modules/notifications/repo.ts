@@ -1,6 +1,5 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { offsetOf } from '../../platform/paging';
 import { memberNotifications } from './schema';
 
 export type NotificationRow = typeof memberNotifications.$inferSelect;
@@ -26,35 +25,32 @@ export async function insertNotificationsOnce(
   return rows.map((r) => r.id);
 }
 
-export async function listOfUser(db: DbOrTx, userId: string, page: { pageIndex: number; pageSize: number }) {
-  const rows = await db
-    .select()
-    .from(memberNotifications)
-    .where(eq(memberNotifications.userId, userId))
-    .orderBy(desc(memberNotifications.createdAt), desc(memberNotifications.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  const [total] = await db
-    .select({ n: count() })
-    .from(memberNotifications)
-    .where(eq(memberNotifications.userId, userId));
-  const [unread] = await db
-    .select({ n: count() })
-    .from(memberNotifications)
-    .where(and(eq(memberNotifications.userId, userId), isNull(memberNotifications.readAt)));
-  return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
-}
-
-/** Marks one of the member's notices read; answers whether it exists. */
-export async function markRead(db: DbOrTx, userId: string, id: string, now: Date): Promise<boolean> {
+/** One of the member's notices. */
+export async function findOfUser(db: DbOrTx, userId: string, id: string): Promise<NotificationRow | undefined> {
   const [row] = await db
-    .select({ id: memberNotifications.id, readAt: memberNotifications.readAt })
+    .select()
     .from(memberNotifications)
     .where(and(eq(memberNotifications.id, id), eq(memberNotifications.userId, userId)))
     .limit(1);
-  if (!row) return false;
-  if (!row.readAt) {
-    await db.update(memberNotifications).set({ readAt: now }).where(eq(memberNotifications.id, id));
-  }
-  return true;
+  return row;
+}
+
+/** Marks one of the member's notices read; answers whether it was unread (false: read before, or not theirs). */
+export async function markRead(db: DbOrTx, userId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(memberNotifications)
+    .set({ readAt: now })
+    .where(
+      and(eq(memberNotifications.id, id), eq(memberNotifications.userId, userId), isNull(memberNotifications.readAt)),
+    )
+    .returning({ id: memberNotifications.id });
+  return rows.length > 0;
+}
+
+/** Marks every unread notice of the member read. */
+export async function markAllRead(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db
+    .update(memberNotifications)
+    .set({ readAt: now })
+    .where(and(eq(memberNotifications.userId, userId), isNull(memberNotifications.readAt)));
 }

@@ -1,5 +1,5 @@
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_COURSE_DAYS } from '@studio/contract/notifications';
 import type { LocalizedText } from '@studio/contract/localized-text';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_COURSE_DAYS } from '@studio/contract/notifications';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -72,9 +72,7 @@ export const announcements = pgTable(
   (t) => [
     index('announcements_publish_idx').on(t.publishAt),
     // The sweep's claim: scheduled ones not yet announced.
-    index('announcements_due_idx')
-      .on(t.publishAt)
-      .where(sql`${t.publishedAt} is null and ${t.withdrawnAt} is null`),
+    index('announcements_due_idx').on(t.publishAt).where(sql`${t.publishedAt} is null and ${t.withdrawnAt} is null`),
     check('announcements_course_days_check', sql`${t.courseDays} between 1 and 365`),
   ],
 );
@@ -91,8 +89,5 @@ export const announcementReads = pgTable(
       .references(() => users.id),
     readAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.announcementId, t.userId] }),
-    index('announcement_reads_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index('announcement_reads_user_idx').on(t.userId)],
 );

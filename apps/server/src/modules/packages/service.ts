@@ -9,8 +9,9 @@ import {
   type packageGrantInput,
   packageValidity,
 } from '@studio/contract/packages';
+import { and, countDistinct, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, instant, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { textIn } from '../../platform/localized-text';
@@ -22,6 +23,7 @@ import { auditBy, recordAudit } from '../audit/service';
 import { getMerchant } from '../merchant/service';
 import { assertCoursesExist } from '../schedule/service';
 import * as repo from './repo';
+import { memberPackages } from './schema';
 
 export type { CourseAcceptance, PackageRow } from './repo';
 
@@ -217,6 +219,26 @@ export async function hasPayablePackage(
   onlyId?: string,
 ): Promise<boolean> {
   return (await repo.payablePackages(db, userId, course, startsAt, onlyId)).length > 0;
+}
+
+/**
+ * How many members hold a package valid at `now` with credits left (not refunded, started, not
+ * ended); with `userId`, 1 if that member does, else 0. The notices' "package holders" audience.
+ */
+export async function countPackageHolders(db: DbOrTx, now: Date, userId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(memberPackages.userId) })
+    .from(memberPackages)
+    .where(
+      and(
+        userId === undefined ? undefined : eq(memberPackages.userId, userId),
+        isNull(memberPackages.refundedAt),
+        gt(memberPackages.remainingCount, 0),
+        lte(memberPackages.validFrom, now),
+        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${instant(now)}`),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export const returnCredit = repo.returnCredit;

@@ -1,5 +1,7 @@
 import type { ReservationRecord, WaitlistEntryRecord } from '@studio/contract/reservations';
 import type { SessionRecord } from '@studio/contract/schedule';
+import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { type DbOrTx, instant } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
@@ -7,6 +9,7 @@ import { auditBy, recordAudit } from '../audit/service';
 import { studioRow } from '../merchant/service';
 import * as schedule from '../schedule/service';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
+import { reservations } from './schema';
 import {
   bookSeat,
   bookSeatAtOnce,
@@ -144,4 +147,30 @@ export async function checkIn(ctx: CallContext, reservationId: string, byUserId:
 /** Emits what a seat change tells (seats.ts), in the change's transaction: the notices module subscribes. */
 async function tell(work: Work, events: SeatEvent[], now: Date): Promise<void> {
   for (const e of events) await work.emit(e.name, e.payload as never, now);
+}
+
+/**
+ * Members' registered bookings of classes starting after `from` and no later than `to`: one row per
+ * member and course, with the first such class's start. `userId` narrows it to one member,
+ * `courseIds` to those courses. The notices' "members booked on these courses soon" audience.
+ */
+export function upcomingBookedCourses(
+  db: DbOrTx,
+  range: { from: Date; to: Date; userId?: string; courseIds?: readonly string[] },
+): Promise<{ userId: string; courseId: string; startsAt: Date | null }[]> {
+  const session = schedule.sessionTimes(db);
+  return db
+    .select({ userId: reservations.userId, courseId: session.courseId, startsAt: min(session.startsAt) })
+    .from(reservations)
+    .innerJoin(session, eq(session.id, reservations.sessionId))
+    .where(
+      and(
+        eq(reservations.status, 'registered'),
+        range.userId === undefined ? undefined : eq(reservations.userId, range.userId),
+        range.courseIds === undefined ? undefined : inArray(session.courseId, [...range.courseIds]),
+        sql`${session.startsAt} > ${instant(range.from)}`,
+        sql`${session.startsAt} <= ${instant(range.to)}`,
+      ),
+    )
+    .groupBy(reservations.userId, session.courseId);
 }

@@ -21,10 +21,15 @@ export const sessionRef: SessionRef = {
   endsAt: classSessions.endsAt,
 };
 
-/** Every session's id and times, as a subquery to join by id (a member's bookings by class time). */
+/** Every session's id, course and times, as a subquery to join by id (a member's bookings by class time). */
 export function sessionTimes(db: DbOrTx) {
   return db
-    .select({ id: classSessions.id, startsAt: classSessions.startsAt, endsAt: classSessions.endsAt })
+    .select({
+      id: classSessions.id,
+      courseId: classSessions.courseId,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+    })
     .from(classSessions)
     .as('session_times');
 }
