@@ -19,7 +19,8 @@ import { couponSubscribers } from './coupons/subscribers';
 import { dashboardHandlers } from './dashboard/calls';
 import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
-import { notificationHandlers } from './notifications/calls';
+import { announcementSubscribers } from './notifications/announcement-subscribers';
+import { notificationHandlers, notificationSweeps } from './notifications/calls';
 import { notificationSubscribers } from './notifications/subscribers';
 import { orderHandlers, orderSweeps } from './orders/calls';
 import { orderSubscribers } from './orders/subscribers';
@@ -66,6 +67,7 @@ export const allSweeps = (deps: AppDeps, _config: Config): Sweep[] => [
   ...reservationSweeps(deps),
   ...catalogSweeps,
   ...orderSweeps(deps),
+  ...notificationSweeps(deps),
 ];
 
 /**
@@ -87,6 +89,7 @@ export const allSubscribers: Subscriber[] = [
   ...packageSubscribers,
   ...walletSubscribers,
   ...notificationSubscribers,
+  ...announcementSubscribers,
 ];
 registerSubscribers(allSubscribers);
 
