@@ -32,7 +32,7 @@ export function App() {
   const hasDeviceCart = useLifeData((s) => s.cart.list.length > 0);
   useEffect(() => {
     if (!loggedIn && !hasDeviceCart) return;
-    void import('@/features/shop/api/cart').then((cart) => cart.refreshCart()).catch(() => undefined);
+    void import('@/shared/shop/cart').then((cart) => cart.refreshCart()).catch(() => undefined);
   }, [loggedIn, hasDeviceCart]);
 
   return (

@@ -5,12 +5,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { useAddresses } from '@/shared/addresses/addresses';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateBack } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { TextField } from '@/shared/ui/text-field';
-import { saveAddress, useAddresses } from '../api/addresses';
+import { saveAddress } from '../api/addresses';
 import './addresses.css';
 
 type Values = z.input<typeof addressSaveInput>;

@@ -2,12 +2,13 @@ import type { AddressRecord } from '@studio/contract/addresses';
 import { MAX_ADDRESSES } from '@studio/contract/addresses';
 import { Button, Dialog, SwipeAction, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { addressLine, useAddresses } from '@/shared/addresses/addresses';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { addressLine, deleteAddress, setDefaultAddress, useAddresses } from '../api/addresses';
+import { deleteAddress, setDefaultAddress } from '../api/addresses';
 import './addresses.css';
 
 /** user/address/list: the member's delivery addresses, the default first; edit, make default, delete. */

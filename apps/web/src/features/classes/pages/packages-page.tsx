@@ -1,13 +1,13 @@
 import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/packages';
 import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { PassesForCourse } from '@/features/shop/components/featured';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
+import { PassesForCourse } from '@/shared/shop/featured';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag, statusTone } from '@/shared/ui/status-tag';
 import { useMyPackages } from '../api/packages';

@@ -3,17 +3,16 @@ import { callRef } from '@studio/contract/protocol-core';
 import { useQuery } from '@tanstack/react-query';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
-import { paths } from '@/shared/navigation/paths';
+import { couponReadCalls } from '@/shared/coupons/coupons';
 
-/** The calls by reference (zod-free): the profile tab shows the usable count and has no form. */
+/** The calls by reference (zod-free), with the two that shared/coupons reads for pages outside this feature. */
 const couponCalls = {
+  ...couponReadCalls,
   getCenter: callRef<typeof couponDefs.getCenter>('client/coupon.pub_getCenter'),
   claim: callRef<typeof couponDefs.claim>('client/coupon.claim'),
   exchange: callRef<typeof couponDefs.exchange>('client/coupon.exchange'),
   getList: callRef<typeof couponDefs.getList>('client/coupon.getList'),
   getDetail: callRef<typeof couponDefs.getDetail>('client/coupon.getDetail'),
-  getCoupon: callRef<typeof couponDefs.getCoupon>('client/coupon.pub_getCoupon'),
-  getCounts: callRef<typeof couponDefs.getCounts>('client/coupon.getCounts'),
 };
 
 /** The centre, my coupons and their counts: after a claim or an exchange, all refetch. */
@@ -42,18 +41,3 @@ export async function exchangeCode(code: string) {
 export function useMyCoupon(id: string) {
   return useQuery({ ...callQuery(couponCalls.getDetail, { _id: id }), enabled: id !== '' });
 }
-
-export function useCenterCoupon(couponId: string) {
-  return useQuery({ ...callQuery(couponCalls.getCoupon, { coupon_id: couponId }), enabled: couponId !== '' });
-}
-
-export function useUsableCouponCount(enabled: boolean) {
-  return useQuery({ ...callQuery(couponCalls.getCounts, {}, { silent: true }), enabled });
-}
-
-export const couponLinks = {
-  list: (tab?: string) => (tab ? `${paths.couponList}?tab=${tab}` : paths.couponList),
-  mine: (id: string) => `${paths.couponDetail}?_id=${encodeURIComponent(id)}`,
-  center: (couponId: string) => `${paths.couponDetail}?coupon_id=${encodeURIComponent(couponId)}`,
-  goods: (couponId: string) => `${paths.goodsList}?coupon_id=${encodeURIComponent(couponId)}`,
-};

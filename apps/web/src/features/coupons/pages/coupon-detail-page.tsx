@@ -3,11 +3,12 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
+import { CouponCard } from '@/shared/coupons/coupon-card';
+import { couponLinks, useCenterCoupon } from '@/shared/coupons/coupons';
 import { useFormat } from '@/shared/format/use-format';
 import { navigateTo } from '@/shared/navigation/navigation';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { couponLinks, useCenterCoupon, useMyCoupon } from '../api/coupons';
-import { CouponCard } from '../components/coupon-card';
+import { useMyCoupon } from '../api/coupons';
 import { CenterCoupon } from './coupon-list-page';
 
 /** coupon/detail?_id= (a coupon I hold) or ?coupon_id= (one on offer): the ticket, its terms, and the goods it applies to. */

@@ -10,14 +10,16 @@ import { useTranslation } from 'react-i18next';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
+import { CouponCard } from '@/shared/coupons/coupon-card';
+import { couponLinks } from '@/shared/coupons/coupons';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo, openLogin } from '@/shared/navigation/navigation';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { showToast } from '@/shared/ui/feedback';
 import { PageSkeleton } from '@/shared/ui/page-states';
-import { claimCoupon, couponLinks, exchangeCode } from '../api/coupons';
-import { CouponCard } from '../components/coupon-card';
+import { claimCoupon, exchangeCode } from '../api/coupons';
+import '../components/coupons.css';
 
 const TABS = ['center', ...MEMBER_COUPON_TABS] as const;
 type Tab = (typeof TABS)[number];

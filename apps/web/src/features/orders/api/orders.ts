@@ -1,20 +1,19 @@
 import type { couponCalls as couponDefs } from '@studio/contract/coupons';
 import type { MchInfo } from '@studio/contract/merchant';
 import type { OrderInput, OrderRecord, orderCalls as orderDefs } from '@studio/contract/orders';
-import type { PayType, paymentCalls as paymentDefs } from '@studio/contract/payments';
+import type { PayType } from '@studio/contract/payments';
 import { callRef } from '@studio/contract/protocol-core';
 import type { ReviewItemInput, reviewCalls as reviewDefs } from '@studio/contract/reviews';
 import type { integralCalls as integralDefs, walletCalls as walletDefs } from '@studio/contract/wallet';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { refreshCart } from '@/features/shop/api/cart';
 import { call, callQuery } from '@/shared/api/call-function';
 import { queryClient } from '@/shared/api/query-client';
-import { navigateTo } from '@/shared/navigation/navigation';
-import { paths } from '@/shared/navigation/paths';
+import { orderReadCalls } from '@/shared/orders/orders';
+import { refreshCart } from '@/shared/shop/cart';
 
 /*
- * The calls by reference (zod-free): the profile tab and the order pages read through this module,
- * and the definitions' schemas would bring the validation library to pages that have no form.
+ * The calls by reference (zod-free): the order pages read through this module (the Me tab through
+ * shared/orders), and the definitions' schemas would bring the validation library to pages that have no form.
  */
 const orderCalls = {
   applyRefund: callRef<typeof orderDefs.applyRefund>('client/order.applyRefund'),
@@ -23,14 +22,11 @@ const orderCalls = {
   comment: callRef<typeof orderDefs.comment>('client/order.comment'),
   confirmReceipt: callRef<typeof orderDefs.confirmReceipt>('client/order.confirmReceipt'),
   createOrder: callRef<typeof orderDefs.createOrder>('client/order.createOrder'),
-  getCounts: callRef<typeof orderDefs.getCounts>('client/order.getCounts'),
+  getCounts: orderReadCalls.getCounts,
   getInfo: callRef<typeof orderDefs.getInfo>('client/order.getInfo'),
   getList: callRef<typeof orderDefs.getList>('client/order.getList'),
   pay: callRef<typeof orderDefs.pay>('client/order.pay'),
   previewOrder: callRef<typeof orderDefs.previewOrder>('client/order.previewOrder'),
-};
-const paymentCalls = {
-  getStatus: callRef<typeof paymentDefs.getStatus>('client/pay.getStatus'),
 };
 const couponCalls = {
   getCounts: callRef<typeof couponDefs.getCounts>('client/coupon.getCounts'),
@@ -65,10 +61,6 @@ export function useOrder(orderNo: string) {
   return useQuery({ ...callQuery(orderCalls.getInfo, { order_no: orderNo }), enabled: orderNo !== '' });
 }
 
-export function useOrderCounts(enabled = true) {
-  return useQuery({ ...callQuery(orderCalls.getCounts, {}, { silent: true }), enabled });
-}
-
 /** Re-priced on every change (coupon, points, address); the last answer stays on screen meanwhile. */
 export function usePreview(input: OrderInput, enabled: boolean) {
   return useQuery({
@@ -85,19 +77,6 @@ export async function createOrder(input: OrderInput) {
   // Lines checked out leave the server's cart: the device's copy follows.
   if (input.from_cart) await refreshCart();
   return placed;
-}
-
-/**
- * Sends the member to pay: the sandbox's page inside the app (coming back to `returnTo`), or a real
- * provider's own page (Stripe Checkout), which sends them back to the address the server gave it.
- */
-export async function openProvider(payUrl: string, returnTo: string): Promise<void> {
-  if (/^https?:\/\//.test(payUrl)) {
-    window.location.assign(payUrl);
-    return;
-  }
-  const separator = payUrl.includes('?') ? '&' : '?';
-  await navigateTo(`${payUrl}${separator}return=${encodeURIComponent(returnTo)}`);
 }
 
 export async function payOrder(orderNo: string, payType: PayType) {
@@ -158,37 +137,7 @@ export async function commentOrder(orderNo: string, items: ReviewItemInput[]): P
   return order;
 }
 
-export function usePaymentStatus(outTradeNo: string | null) {
-  return useQuery({
-    ...callQuery(paymentCalls.getStatus, { out_trade_no: outTradeNo ?? '' }, { silent: true }),
-    enabled: Boolean(outTradeNo),
-    // Until the provider's confirmation arrives.
-    refetchInterval: (q) => (q.state.data?.payment.status === 'pending' ? 2000 : false),
-  });
-}
-
 /** The pay types this studio offers, in the order a member expects them. */
 export function offeredPayTypes(info: MchInfo | undefined): PayType[] {
   return (info?.pay_types ?? []).filter((p) => p !== 'wechat' && p !== 'alipay');
-}
-
-export const orderLinks = {
-  info: (orderNo: string) => `${paths.orderInfo}?order_no=${encodeURIComponent(orderNo)}`,
-  pay: (orderNo: string) => `${paths.goodsOrderPay}?order_no=${encodeURIComponent(orderNo)}`,
-  express: (orderNo: string) => `${paths.orderExpress}?order_no=${encodeURIComponent(orderNo)}`,
-  comment: (orderNo: string) => `${paths.orderComment}?order_no=${encodeURIComponent(orderNo)}`,
-  list: (tab = 'all') => `${paths.orderList}?tab=${tab}`,
-  /** items: sku id and quantity pairs; fromCart: the lines leave the cart once ordered. */
-  confirm: (items: { sku_id: string; buy_num: number }[], fromCart: boolean) =>
-    `${paths.goodsOrderConfirm}?items=${encodeURIComponent(items.map((i) => `${i.sku_id}:${i.buy_num}`).join(','))}${fromCart ? '&from_cart=1' : ''}`,
-};
-
-/** The items of a confirm page's query (`sku:num,sku:num`); bad pairs are dropped. */
-export function itemsFromQuery(raw: string | null): { sku_id: string; buy_num: number }[] {
-  if (!raw) return [];
-  return raw
-    .split(',')
-    .map((pair) => pair.split(':'))
-    .filter(([sku, n]) => sku && /^\d+$/.test(n ?? ''))
-    .map(([sku, n]) => ({ sku_id: sku!, buy_num: Number(n) }));
 }

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { orderLinks } from '@/shared/orders/links';
 import { showToast } from '@/shared/ui/feedback';
 import { PhotoUploader } from '@/shared/ui/photo-uploader';
-import { applyRefund, cancelOrder, cancelRefund, confirmReceipt, orderLinks } from '../api/orders';
+import { applyRefund, cancelOrder, cancelRefund, confirmReceipt } from '../api/orders';
 
 /** The actions of spec section 4 that the order's status allows, as the server lists them. */
 export function OrderActions({ order, compact = false }: { order: OrderRecord; compact?: boolean }) {

@@ -1,7 +1,7 @@
 import type { CheckoutProblem, OrderLine } from '@studio/contract/orders';
 import { useTranslation } from 'react-i18next';
-import { GoodsImage } from '@/features/shop/components/goods-image';
 import { useFormat } from '@/shared/format/use-format';
+import { GoodsImage } from '@/shared/shop/goods-image';
 
 /** An order's lines: picture, name, option, price × quantity; a line checkout refuses says why. */
 export function OrderLines({ lines, problems = [] }: { lines: OrderLine[]; problems?: CheckoutProblem[] }) {

@@ -4,12 +4,13 @@ import { Button, type ImageUploadItem, Rate, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { GoodsImage } from '@/features/shop/components/goods-image';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { redirectTo } from '@/shared/navigation/navigation';
+import { orderLinks } from '@/shared/orders/links';
+import { GoodsImage } from '@/shared/shop/goods-image';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { commentOrder, orderLinks, useOrder } from '../api/orders';
+import { commentOrder, useOrder } from '../api/orders';
 import '../components/orders.css';
 import { PhotoUploader } from '@/shared/ui/photo-uploader';
 

@@ -11,17 +11,11 @@ import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { navigateTo, redirectTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
+import { orderLinks } from '@/shared/orders/links';
+import { openProvider, usePaymentStatus } from '@/shared/orders/orders';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import {
-  invalidateOrders,
-  offeredPayTypes,
-  openProvider,
-  orderLinks,
-  payOrder,
-  useOrder,
-  usePaymentStatus,
-} from '../api/orders';
+import { invalidateOrders, offeredPayTypes, payOrder, useOrder } from '../api/orders';
 import { Countdown } from '../components/countdown';
 import { OrderStatus } from '../components/order-status';
 import '../components/orders.css';

@@ -14,12 +14,12 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { couponLinks, useUsableCouponCount } from '@/features/coupons/api/coupons';
-import { OrderShortcuts } from '@/features/orders/components/order-shortcuts';
+import { couponLinks, useUsableCouponCount } from '@/shared/coupons/coupons';
 import { useFormat } from '@/shared/format/use-format';
 import { loginUrl, navigateTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useUnreadNotices } from '@/shared/notices/unread-notices';
+import { OrderShortcuts } from '@/shared/orders/order-shortcuts';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { AppLink, ListLink } from '@/shared/ui/app-link';
 import { Avatar } from '@/shared/ui/avatar';

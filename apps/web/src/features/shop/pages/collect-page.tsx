@@ -6,8 +6,8 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
+import { GoodsGrid } from '@/shared/shop/goods-grid';
 import { PageSkeleton } from '@/shared/ui/page-states';
-import { GoodsGrid } from '../components/goods-grid';
 import '../components/shop.css';
 
 /** user/collect/collect: the member's favourite goods, newest first. */

@@ -1,13 +1,13 @@
 import { shopCalls } from '@studio/contract/shop';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCenterCoupon } from '@/features/coupons/api/coupons';
-import { CouponCard } from '@/features/coupons/components/coupon-card';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
+import { CouponCard } from '@/shared/coupons/coupon-card';
+import { useCenterCoupon } from '@/shared/coupons/coupons';
+import { GoodsGrid } from '@/shared/shop/goods-grid';
 import { PageSkeleton } from '@/shared/ui/page-states';
-import { GoodsGrid } from '../components/goods-grid';
 import '../components/shop.css';
 
 /** "Goods this coupon applies to": the coupon above the goods it can be spent on. */

@@ -7,10 +7,10 @@ import { useSearchParams } from 'react-router';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
+import { GoodsGrid } from '@/shared/shop/goods-grid';
 import { useLifeData } from '@/shared/store/life-data';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import { clearSearchHistory, rememberSearch, useHotKeywords } from '../api/shop';
-import { GoodsGrid } from '../components/goods-grid';
 import '../components/shop.css';
 
 /** How long typing pauses before the results follow it. */

@@ -6,10 +6,10 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { navigateTo } from '@/shared/navigation/navigation';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
+import { GoodsGrid } from '@/shared/shop/goods-grid';
+import { shopLinks } from '@/shared/shop/links';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useCategoryTree } from '../api/shop';
-import { GoodsGrid } from '../components/goods-grid';
-import { shopLinks } from '../links';
 import '../components/shop.css';
 
 const ALL = 'all';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
+import './goods.css';
 
 /** A price by the one money helper: "from" when the SKUs differ, the original struck through when reduced. */
 export function Price({

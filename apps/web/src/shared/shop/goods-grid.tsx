@@ -1,9 +1,10 @@
 import type { GoodsSummary } from '@studio/contract/shop';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/shared/ui/app-link';
-import { shopLinks } from '../links';
 import { GoodsImage } from './goods-image';
+import { shopLinks } from './links';
 import { Price } from './price';
+import './goods.css';
 
 /** Cards in the grid's first row: their pictures load at once, the rest as they scroll near. */
 const FIRST_ROW = 2;

@@ -9,8 +9,9 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/shared/ui/app-link';
-import { orderLinks, useOrderCounts } from '../api/orders';
-import './orders.css';
+import { orderLinks } from './links';
+import { useOrderCounts } from './orders';
+import './order-shortcuts.css';
 
 const SHORTCUTS = [
   { tab: 'unpaid', Icon: PayCircleOutline },

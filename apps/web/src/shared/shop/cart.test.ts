@@ -1,6 +1,5 @@
 import type { CartLine } from '@studio/contract/cart';
 import { describe, expect, it } from 'vitest';
-import { toastName } from '../pages/goods-detail-page';
 import { cartCount, cartSummary, checkLines } from './cart';
 
 const line = (overrides: Partial<CartLine>): CartLine => ({
@@ -34,14 +33,6 @@ describe('the cart’s totals', () => {
     const withIntro = [...list, line({ sku_id: 'd', cart_rule: 1, price: 2500 })];
     expect(cartSummary(withIntro)).toMatchObject({ total: 5000, mixed: true });
     expect(cartSummary([line({ cart_rule: 1 })]).mixed).toBe(false);
-  });
-});
-
-describe('the add-to-cart toast', () => {
-  it('cuts the name at 20 characters (spec 9), counting Chinese characters as one each', () => {
-    expect(toastName('Cork Yoga Mat')).toBe('Cork Yoga Mat');
-    expect(toastName('Intro offer: 3 classes in 14 days')).toBe('Intro offer: 3 class…');
-    expect(toastName('新人体验：十四天内任选三节课程的超值体验卡')).toBe('新人体验：十四天内任选三节课程的超值体验…');
   });
 });
 

@@ -3,7 +3,7 @@ import { resolveLocale } from '@studio/contract/locale';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
-import './coupons.css';
+import './coupon-card.css';
 
 /** What a coupon takes off, large: "£5" for a full reduction, "15% off" / "8.5折" for a discount. */
 export function CouponValue({ coupon }: { coupon: CouponRecord }) {

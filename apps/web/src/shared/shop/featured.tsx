@@ -6,10 +6,10 @@ import { callQuery } from '@/shared/api/call-function';
 import { switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { AppLink } from '@/shared/ui/app-link';
-import { shopLinks } from '../links';
 import { GoodsGrid } from './goods-grid';
+import { shopLinks } from './links';
 import { Price } from './price';
-import './shop.css';
+import './featured.css';
 
 // By reference: home and class pages show these without loading zod.
 const getGoodsList = callRef<typeof shopCalls.getGoodsList>('client/pub.getGoodsList');
