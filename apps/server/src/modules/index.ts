@@ -16,6 +16,7 @@ import { catalogHandlers, catalogSweeps } from './catalog/calls';
 import { catalogSubscribers } from './catalog/subscribers';
 import { couponHandlers } from './coupons/calls';
 import { couponSubscribers } from './coupons/subscribers';
+import { couponSweeps } from './coupons/sweeps';
 import { dashboardHandlers } from './dashboard/calls';
 import { freightHandlers } from './freight/calls';
 import { merchantHandlers } from './merchant/calls';
@@ -26,6 +27,7 @@ import { orderHandlers, orderSweeps } from './orders/calls';
 import { orderSubscribers } from './orders/subscribers';
 import { packageHandlers } from './packages/calls';
 import { packageSubscribers } from './packages/subscribers';
+import { packageSweeps } from './packages/sweeps';
 import { paymentHandlers } from './payments/calls';
 import { paymentRoutes } from './payments/routes';
 import { paymentSubscribers } from './payments/subscribers';
@@ -67,6 +69,8 @@ export const allSweeps = (deps: AppDeps, _config: Config): Sweep[] => [
   ...reservationSweeps(deps),
   ...catalogSweeps,
   ...orderSweeps(deps),
+  ...packageSweeps(deps),
+  ...couponSweeps(deps),
   ...notificationSweeps(deps),
 ];
 

@@ -36,8 +36,12 @@ export const orderHandlers = [
   handle(adminOrderCalls.extendDeadline, async (input, ctx) => ({ order: await staff.extendDeadline(ctx, input) })),
 ];
 
-/** The orders' scheduled work: unpaid orders past their countdown or desk deadline, shipped ones past the receipt days. */
+/**
+ * The orders' scheduled work: members told of unpaid orders about to cancel themselves, unpaid orders
+ * past their countdown or desk deadline cancelled, shipped ones past the receipt days received.
+ */
 export const orderSweeps = (deps: AppDeps): Sweep[] => [
+  { name: 'orders.tellExpiring', run: (db, now) => staff.tellExpiringOrders({ db, deps }, now) },
   { name: 'orders.cancelExpired', run: (db, now) => staff.cancelExpiredOrders({ db, deps }, now) },
   { name: 'orders.receiveDue', run: (db, now) => staff.receiveDueOrders({ db, deps }, now) },
 ];

@@ -1,6 +1,6 @@
 import { ORDER_STATUS, type OrderTab } from '@studio/contract/orders';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, isAnyOf, preparedQuery } from '../../platform/db';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf, orderOf, type Page } from '../../platform/paging';
 import { orderEvents, orderLines, orderRefunds, orders } from './schema';
 
@@ -160,9 +160,42 @@ export async function listForStaff(
 }
 
 /** The deadline of a locked unpaid order, moved (staff extending a desk payment's). */
+/** A new deadline for an unpaid order: the member is told again before it (order.expiringSoon). */
 export async function setDeadline(db: DbOrTx, orderNo: string, expiresAt: Date, now: Date): Promise<OrderRow> {
-  const [row] = await db.update(orders).set({ expiresAt, updatedAt: now }).where(eq(orders.id, orderNo)).returning();
+  const [row] = await db
+    .update(orders)
+    .set({ expiresAt, expiryNotifiedAt: null, updatedAt: now })
+    .where(eq(orders.id, orderNo))
+    .returning();
   return row!;
+}
+
+/**
+ * Claims unpaid orders whose deadline falls in (now, now + windowMs], placed before that window
+ * opened, whose member was not told yet: marked told in one statement, the rows chosen FOR UPDATE
+ * SKIP LOCKED (lock order 0: the orders alone) and re-checked by the UPDATE.
+ */
+export async function claimExpiring(tx: Tx, now: Date, windowMs: number, limit: number): Promise<OrderRow[]> {
+  const notTold = and(eq(orders.status, S.unpaid), isNull(orders.expiryNotifiedAt));
+  const due = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        notTold,
+        gt(orders.expiresAt, now),
+        lte(orders.expiresAt, new Date(now.getTime() + windowMs)),
+        sql`${orders.createdAt} <= ${orders.expiresAt} - ${`${windowMs} milliseconds`}::interval`,
+      ),
+    )
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(orders)
+    .set({ expiryNotifiedAt: now })
+    .where(and(inArray(orders.id, due), notTold))
+    .returning();
 }
 
 /**

@@ -226,9 +226,16 @@ export async function payOrder(
           order.expiresAt?.getTime() ?? 0,
           order.createdAt.getTime() + settings.offline_pay_hours * HOUR,
         );
+        const moved = deadline !== order.expiresAt?.getTime();
         const [waiting] = await work.tx
           .update(orders)
-          .set({ payType: 'offline', expiresAt: new Date(deadline), updatedAt: now })
+          // A later deadline: the member is told again before it.
+          .set({
+            payType: 'offline',
+            expiresAt: new Date(deadline),
+            ...(moved ? { expiryNotifiedAt: null } : {}),
+            updatedAt: now,
+          })
           .where(eq(orders.id, order.id))
           .returning();
         return { paid: waiting ?? order };

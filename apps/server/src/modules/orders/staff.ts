@@ -1,6 +1,7 @@
 import type { Locale } from '@studio/contract/locale';
 import { type adminOrderListInput, ORDER_STATUS } from '@studio/contract/orders';
 import type { z } from 'zod';
+import { sweepClaimed } from '../../platform/claimed-sweep';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
@@ -15,6 +16,7 @@ import * as repo from './repo';
 /* Orders for staff (the back office's list and actions) and the orders' sweeps. */
 
 const S = ORDER_STATUS;
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
@@ -127,6 +129,32 @@ export async function cancelExpiredOrders(deps: UnitOfWorkDeps, now: Date): Prom
     }
     if (due.length < SWEEP_BATCH) return done;
   }
+}
+
+/**
+ * Tells members of unpaid orders that cancel themselves within the studio's unpaid_notice_minutes
+ * (0: off), once per order and deadline (order.expiringSoon; the claim and the event in one unit of work).
+ */
+export async function tellExpiringOrders(deps: UnitOfWorkDeps, now: Date): Promise<number> {
+  const minutes = shopSettingsOf(await getMerchant(deps.db)).unpaid_notice_minutes;
+  if (minutes <= 0) return 0;
+  return sweepClaimed(deps, SWEEP_BATCH, async (work) => {
+    const rows = await repo.claimExpiring(work.tx, now, minutes * MINUTE, SWEEP_BATCH);
+    for (const order of rows) {
+      await work.emit(
+        'order.expiringSoon',
+        {
+          order_no: order.id,
+          user_id: order.userId,
+          amount: order.payAmount,
+          expires_at: order.expiresAt!.toISOString(),
+          pay_type: order.payType,
+        },
+        now,
+      );
+    }
+    return rows;
+  });
 }
 
 /** Shipped orders not confirmed in time count as received (and complete). */

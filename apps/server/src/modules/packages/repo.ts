@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type DbOrTx, instant, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { memberPackages } from './schema';
@@ -123,6 +140,13 @@ export function payablePackages(
   return payableStatement(db, payableValues(userId, course, startsAt, onlyId));
 }
 
+/**
+ * What taking one credit sets beside the count: when it was the last, the time it was used up (the
+ * usedUp sweep tells the member); otherwise the same value, so the update stays HOT.
+ */
+const usedUpIfLast = (now: SQL) =>
+  sql`case when ${memberPackages.remainingCount} = 1 then ${now} else ${memberPackages.usedUpAt} end`;
+
 /** The statement that takes one credit of the package payablePackages would list first. */
 export function firstCreditTaking(db: DbOrTx, p: PayableInputs & { now: Placeholder }) {
   const first = db
@@ -133,7 +157,11 @@ export function firstCreditTaking(db: DbOrTx, p: PayableInputs & { now: Placehol
     .limit(1);
   return db
     .update(memberPackages)
-    .set({ remainingCount: sql`${memberPackages.remainingCount} - 1`, updatedAt: instant(p.now) })
+    .set({
+      remainingCount: sql`${memberPackages.remainingCount} - 1`,
+      usedUpAt: usedUpIfLast(instant(p.now)),
+      updatedAt: instant(p.now),
+    })
     .where(and(sql`${memberPackages.id} = (${first})`, gt(memberPackages.remainingCount, 0)))
     .returning();
 }
@@ -169,17 +197,21 @@ export async function takeFirstPayableCredit(
 export async function takeCredit(tx: Tx, id: string, now: Date): Promise<PackageRow | undefined> {
   const [row] = await tx
     .update(memberPackages)
-    .set({ remainingCount: sql`${memberPackages.remainingCount} - 1`, updatedAt: now })
+    .set({
+      remainingCount: sql`${memberPackages.remainingCount} - 1`,
+      usedUpAt: usedUpIfLast(instant(now)),
+      updatedAt: now,
+    })
     .where(and(eq(memberPackages.id, id), gt(memberPackages.remainingCount, 0)))
     .returning();
   return row;
 }
 
-/** Gives one credit back (a cancelled reservation); never above the package's total. */
+/** Gives one credit back (a cancelled reservation); never above the package's total. No longer used up. */
 export async function returnCredit(tx: Tx, id: string, now: Date): Promise<PackageRow | undefined> {
   const [row] = await tx
     .update(memberPackages)
-    .set({ remainingCount: sql`${memberPackages.remainingCount} + 1`, updatedAt: now })
+    .set({ remainingCount: sql`${memberPackages.remainingCount} + 1`, usedUpAt: null, updatedAt: now })
     .where(and(eq(memberPackages.id, id), sql`${memberPackages.remainingCount} < ${memberPackages.totalCount}`))
     .returning();
   return row;
@@ -197,6 +229,8 @@ export async function adjustCredits(tx: Tx, id: string, delta: number, now: Date
     .set({
       totalCount: sql`${memberPackages.totalCount} + ${delta}`,
       remainingCount: sql`${memberPackages.remainingCount} + ${delta}`,
+      // Credits added: no longer used up (taking the last ones away is not using them).
+      usedUpAt: sql`case when ${memberPackages.remainingCount} + ${delta} > 0 then null else ${memberPackages.usedUpAt} end`,
       updatedAt: now,
     })
     .where(
@@ -210,11 +244,11 @@ export async function adjustCredits(tx: Tx, id: string, delta: number, now: Date
   return row;
 }
 
-/** A new last day; undefined when the package was refunded (it stays ended). */
+/** A new last day (the member may be told again before it); undefined when the package was refunded (it stays ended). */
 export async function setValidUntil(tx: Tx, id: string, validUntil: Date, now: Date): Promise<PackageRow | undefined> {
   const [row] = await tx
     .update(memberPackages)
-    .set({ validUntil, updatedAt: now })
+    .set({ validUntil, expiryNotifiedAt: null, updatedAt: now })
     .where(and(eq(memberPackages.id, id), isNull(memberPackages.refundedAt)))
     .returning();
   return row;
@@ -254,4 +288,58 @@ export async function voidPackage(tx: Tx, id: string, now: Date): Promise<void> 
     .update(memberPackages)
     .set({ remainingCount: 0, validUntil: now, refundedAt: now, updatedAt: now })
     .where(eq(memberPackages.id, id));
+}
+
+// Notices -----------------------------------------------------------------------------------------
+// Each claim marks a batch as told in one statement, its rows chosen with FOR UPDATE SKIP LOCKED and
+// re-checked by the UPDATE: two instances sweeping at once tell each package once.
+
+/**
+ * Claims packages with credits left whose last day falls in (now, until], issued before that window
+ * opened (a package valid for less than the window is not "expiring soon" when bought), not told yet.
+ */
+export async function claimExpiring(tx: Tx, now: Date, until: Date, windowMs: number, limit: number) {
+  const notTold = and(isNull(memberPackages.expiryNotifiedAt), isNull(memberPackages.refundedAt));
+  const due = tx
+    .select({ id: memberPackages.id })
+    .from(memberPackages)
+    .where(
+      and(
+        notTold,
+        gt(memberPackages.validUntil, now),
+        lte(memberPackages.validUntil, until),
+        gt(memberPackages.remainingCount, 0),
+        sql`${memberPackages.createdAt} <= ${memberPackages.validUntil} - ${`${windowMs} milliseconds`}::interval`,
+      ),
+    )
+    .orderBy(asc(memberPackages.validUntil))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(memberPackages)
+    .set({ expiryNotifiedAt: now })
+    .where(and(inArray(memberPackages.id, due), notTold))
+    .returning();
+}
+
+/** Claims packages whose last credit a booking took, not told yet (and still used up). */
+export async function claimUsedUp(tx: Tx, now: Date, limit: number) {
+  const notTold = and(
+    isNotNull(memberPackages.usedUpAt),
+    isNull(memberPackages.usedUpNotifiedAt),
+    isNull(memberPackages.refundedAt),
+    eq(memberPackages.remainingCount, 0),
+  );
+  const due = tx
+    .select({ id: memberPackages.id })
+    .from(memberPackages)
+    .where(notTold)
+    .orderBy(asc(memberPackages.usedUpAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(memberPackages)
+    .set({ usedUpNotifiedAt: now })
+    .where(and(inArray(memberPackages.id, due), notTold))
+    .returning();
 }

@@ -4,9 +4,10 @@ import { merchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { paymentCalls, STRIPE_NOTIFY_PATH } from '@studio/contract/payments';
 import { walletCalls } from '@studio/contract/wallet';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventOutbox } from '../../platform/event-outbox-schema';
 import { runSweeps } from '../../platform/sweeper';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
@@ -432,6 +433,22 @@ describe('Stripe', () => {
     const [waiting] = await refundRows(order_no);
     expect(waiting).toMatchObject({ status: 'pending', provider_ref: '' });
     expect(tried[0]).toBe(`refund:${waiting!.id}`);
+    // What asks again: the outbox row of the refund's event, undelivered, its first attempt failed.
+    const [asking] = (
+      await t.app.db.select().from(eventOutbox).where(eq(eventOutbox.subscriber, 'payments.sendRefund'))
+    ).filter((r) => (r.payload as { payment_refund_id: string }).payment_refund_id === waiting!.id);
+    expect(asking).toMatchObject({
+      name: 'payment.refundStarted',
+      payload: {
+        payment_refund_id: waiting!.id,
+        payment_id: expect.any(String),
+        order_no,
+        provider: 'stripe',
+        amount: 1250,
+      },
+      attempts: 1,
+      deliveredAt: null,
+    });
 
     // Not yet: the outbox retries after its backoff (the first ask may still be under way on another instance).
     const sweeps = outboxDelivery();
