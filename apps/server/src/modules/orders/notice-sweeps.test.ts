@@ -1,4 +1,4 @@
-import { DOMAIN_EVENT_NAMES, type DomainEventName } from '@studio/contract/domain-events';
+import type { DomainEventName } from '@studio/contract/domain-events';
 import { adminMerchantCalls, type merchantSaveInput } from '@studio/contract/merchant';
 import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import { adminPackageCalls } from '@studio/contract/packages';
@@ -6,17 +6,15 @@ import { reservationCalls } from '@studio/contract/reservations';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type DomainEvent, inTransaction, replaceSubscribersForTest, type Subscriber } from '../../platform/events';
 import type { UnitOfWorkDeps } from '../../platform/unit-of-work';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
 import { tellExpiringCoupons } from '../coupons/sweeps';
 import { buildCoupon, claimCoupon } from '../coupons/testing';
-import { allSubscribers } from '../index';
 import { tellExpiringPackages, tellUsedUpPackages } from '../packages/sweeps';
 import { buildAdmin, buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
 import { tellExpiringOrders } from './staff';
-import { placeOrder } from './testing';
+import { eventRecorder, placeOrder } from './testing';
 
 /*
  * The "soon" notices no single change makes (issue 22): an unpaid order about to cancel itself, a
@@ -33,17 +31,12 @@ let t: TestApp;
 let other: FastifyInstance;
 let admin: TestMember;
 let restore: () => void;
-const seen: DomainEvent[] = [];
-const recorders: Subscriber[] = DOMAIN_EVENT_NAMES.map((name) =>
-  inTransaction(name, `test.record.${name}`, async (_work, event) => {
-    seen.push(event as DomainEvent);
-  }),
-);
+const { seen, install } = eventRecorder();
 
 beforeAll(async () => {
   t = await createTestApp();
   other = await t.anotherInstance();
-  restore = replaceSubscribersForTest([...allSubscribers, ...recorders]);
+  restore = install();
 });
 // A fresh admin each time: the clock moves weeks, past a login's life.
 beforeEach(async () => {

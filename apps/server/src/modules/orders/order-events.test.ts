@@ -1,5 +1,5 @@
 import { couponCalls } from '@studio/contract/coupons';
-import { DOMAIN_EVENT_NAMES, type DomainEventName } from '@studio/contract/domain-events';
+import type { DomainEventName } from '@studio/contract/domain-events';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { adminOrderCalls, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
@@ -7,20 +7,14 @@ import { paymentCalls } from '@studio/contract/payments';
 import { verifyCalls } from '@studio/contract/teacher';
 import { adminIntegralCalls, integralCalls, walletCalls } from '@studio/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEventRegistry,
-  type DomainEvent,
-  inTransaction,
-  replaceSubscribersForTest,
-  type Subscriber,
-} from '../../platform/events';
+import { createEventRegistry, inTransaction, replaceSubscribersForTest } from '../../platform/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
 import { buildCoupon, claimCoupon } from '../coupons/testing';
 import { allSubscribers } from '../index';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
 import { expectLedgersBalanced } from '../wallet/testing';
-import { buildAddress, credit, placeOrder, stockOf } from './testing';
+import { buildAddress, credit, eventRecorder, placeOrder, stockOf } from './testing';
 
 /*
  * The money flows on the events seam (issue 22): what each change says, with what payload, and the
@@ -33,17 +27,12 @@ let t: TestApp;
 let admin: TestMember;
 let restore: () => void;
 /** Every event emitted in a transaction (a recorder listed after the app's subscribers). */
-const seen: DomainEvent[] = [];
-const recorders: Subscriber[] = DOMAIN_EVENT_NAMES.map((name) =>
-  inTransaction(name, `test.record.${name}`, async (_work, event) => {
-    seen.push(event as DomainEvent);
-  }),
-);
+const { seen, install } = eventRecorder();
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await buildAdmin(t);
-  restore = replaceSubscribersForTest([...allSubscribers, ...recorders]);
+  restore = install();
 });
 afterAll(async () => {
   restore();

@@ -1,12 +1,15 @@
 import { addressCalls } from '@studio/contract/addresses';
+import { DOMAIN_EVENT_NAMES } from '@studio/contract/domain-events';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import type { OrderInput } from '@studio/contract/orders';
 import { orderCalls } from '@studio/contract/orders';
 import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER } from '@studio/contract/payments';
 import { adminWalletCalls } from '@studio/contract/wallet';
 import { expect } from 'vitest';
+import { type DomainEvent, inTransaction, replaceSubscribersForTest, type Subscriber } from '../../platform/events';
 import type { TestApp } from '../../testing/test-app';
 import { skuSnapshots } from '../catalog/service';
+import { allSubscribers } from '../index';
 import { signSandbox } from '../payments/service';
 
 /** A delivery address saved for the member, their default. */
@@ -77,4 +80,19 @@ export async function setPayTypes(
 ) {
   const res = await t.call(adminMerchantCalls.save, { pay_types: payTypes }, { token: adminToken });
   expect(res.code, res.msg).toBe(0);
+}
+
+/**
+ * Records every domain event emitted in a committed or rolled-back transaction: the app's subscribers
+ * with one in-transaction recorder per event after them. `install()` puts them in place and answers
+ * the function that puts the app's back.
+ */
+export function eventRecorder() {
+  const seen: DomainEvent[] = [];
+  const recorders: Subscriber[] = DOMAIN_EVENT_NAMES.map((name) =>
+    inTransaction(name, `test.record.${name}`, async (_work, event) => {
+      seen.push(event as DomainEvent);
+    }),
+  );
+  return { seen, install: () => replaceSubscribersForTest([...allSubscribers, ...recorders]) };
 }
