@@ -61,16 +61,21 @@ export function NoticesPage() {
     {
       key: 'title',
       title: t('titleLabel'),
+      width: 250,
       render: (_, n) => (
-        <Typography.Paragraph className="notice-title" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
-          {titleOf(n)}
-        </Typography.Paragraph>
+        <Space direction="vertical" size={4}>
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: titleOf(n) }} style={{ margin: 0 }}>
+            {titleOf(n)}
+          </Typography.Paragraph>
+          {n.pinned && <Tag icon={<PushpinFilled aria-hidden />}>{t('pinned')}</Tag>}
+        </Space>
       ),
     },
     {
       key: 'audience',
       title: t('audience'),
-      render: (_, n) => <span className="notice-audience-cell">{audienceOf(n)}</span>,
+      width: 190,
+      render: (_, n) => audienceOf(n),
     },
     {
       key: 'status',
@@ -78,7 +83,6 @@ export function NoticesPage() {
       render: (_, n) => (
         <Space direction="vertical" size={2}>
           <Tag color={STATUS_COLORS[n.status]}>{t(`statuses.${n.status}`)}</Tag>
-          {n.status === 'scheduled' && <span className="secondary-text">{format.dateTime(n.publish_at)}</span>}
           {n.status === 'withdrawn' && n.withdrawn_at && (
             <span className="secondary-text">{format.dateTime(n.withdrawn_at)}</span>
           )}
@@ -86,26 +90,15 @@ export function NoticesPage() {
       ),
     },
     {
-      key: 'pinned',
-      title: t('pinned'),
-      render: (_, n) =>
-        n.pinned ? (
-          <span>
-            <PushpinFilled aria-hidden /> {t('common:yes')}
-          </span>
-        ) : (
-          <span className="secondary-text">{t('common:no')}</span>
-        ),
+      // Beside the status: a scheduled one's time is when it will appear.
+      key: 'publish_at',
+      title: t('publishAt'),
+      render: (_, n) => <span className="figures">{format.stamp(n.publish_at)}</span>,
     },
     {
       key: 'read',
       title: t('read'),
       render: (_, n) => <span className="figures">{t('readBy', { read: n.read_count, count: n.audience_count })}</span>,
-    },
-    {
-      key: 'publish_at',
-      title: t('publishAt'),
-      render: (_, n) => <span className="figures">{format.stamp(n.publish_at)}</span>,
     },
     {
       key: 'actions',
