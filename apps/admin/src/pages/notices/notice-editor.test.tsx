@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import '@/i18n/i18n';
 import { useSession } from '@/shared/session/session';
 import { NoticeEditor } from './notice-editor';
+import { SCHEDULED_NOTICE } from './notice-fixture';
 
 /** What the editor sent, by call url. */
 const sent = vi.hoisted(() => [] as { url: string; input: unknown }[]);
@@ -37,24 +38,7 @@ vi.mock('@/shared/api/client', () => {
   };
 });
 
-const scheduled: AdminAnnouncement = {
-  _id: 'n1',
-  title: { en: 'Closed on Monday', 'zh-Hans': '周一闭馆' },
-  content: { en: '<p>We are closed.</p>', 'zh-Hans': '<p>闭馆一天。</p>' },
-  audience: 'course',
-  course_ids: ['c2'],
-  course_days: 14,
-  pinned: true,
-  image: '',
-  link: '/pages/course/list',
-  publish_at: '2030-05-01T01:30:00.000Z',
-  withdrawn_at: null,
-  status: 'scheduled',
-  read_count: 0,
-  audience_count: 12,
-  created_at: '2030-04-01T00:00:00.000Z',
-  updated_at: '2030-04-01T00:00:00.000Z',
-};
+const scheduled = SCHEDULED_NOTICE;
 
 beforeAll(() => {
   // Validation and the drawer's first render take more than Testing Library's 1 s on a busy machine.
@@ -126,7 +110,7 @@ describe('the announcement editor', { timeout: 20_000 }, () => {
       title: { en: 'Closed on Monday', 'zh-Hans': '周一闭馆' },
       content: { en: '<p>We are closed.</p>', 'zh-Hans': '<p>闭馆一天。</p>' },
       audience: 'course',
-      course_ids: ['c2'],
+      course_ids: ['c1', 'c2'],
       course_days: 14,
       pinned: true,
       publish_at: '2030-05-01T01:30:00.000Z',

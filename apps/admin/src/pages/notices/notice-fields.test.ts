@@ -1,26 +1,9 @@
-import type { AdminAnnouncement } from '@studio/contract/notifications';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, inputOf, NEW_NOTICE, type NoticeFields } from './notice-fields';
+import { SCHEDULED_NOTICE } from './notice-fixture';
 
-const stored: AdminAnnouncement = {
-  _id: 'n1',
-  title: { en: 'Closed on Monday', 'zh-Hans': '周一闭馆' },
-  content: { en: '<p>We are closed.</p>', 'zh-Hans': '<p>闭馆一天。</p>' },
-  audience: 'course',
-  course_ids: ['c1', 'c2'],
-  course_days: 14,
-  pinned: true,
-  image: '',
-  link: '/pages/course/list',
-  publish_at: '2030-05-01T01:30:00.000Z',
-  withdrawn_at: null,
-  status: 'scheduled',
-  read_count: 0,
-  audience_count: 12,
-  created_at: '2030-04-01T00:00:00.000Z',
-  updated_at: '2030-04-01T00:00:00.000Z',
-};
+const stored = SCHEDULED_NOTICE;
 
 describe('the announcement form sends', () => {
   it('the filled languages only, and no course fields for an audience other than courses', () => {
