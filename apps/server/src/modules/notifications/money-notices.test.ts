@@ -1,11 +1,17 @@
+import { formatDate, formatDateTime } from '@studio/contract/format';
 import { notificationCalls } from '@studio/contract/notifications';
 import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
-import { packageCalls } from '@studio/contract/packages';
+import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
+import { reservationCalls } from '@studio/contract/reservations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
+import { tellExpiringCoupons } from '../coupons/sweeps';
+import { buildCoupon, claimCoupon } from '../coupons/testing';
+import { tellExpiringOrders } from '../orders/staff';
 import { buildAddress, credit, placeOrder } from '../orders/testing';
-import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
+import { tellExpiringPackages, tellUsedUpPackages } from '../packages/sweeps';
+import { buildAdmin, buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
 
 // The order, refund, package and points notices as members get them from the real flows: each
 // change through its call, the notice read back in the member's language.
@@ -119,5 +125,80 @@ describe('money notices from the real flows', () => {
       category: 'classes',
       data: { package_id: pkg!._id, order_no, class_count: 10 },
     });
+  });
+});
+
+const DAY = 86_400_000;
+/** The studio's timezone (the default): where the texts' dates and times are read. */
+const TZ = 'Europe/London';
+
+describe('the "soon" notices through the real sweeps', () => {
+  it('an unpaid order: told before its countdown cancels it', async () => {
+    const { m, skuId } = await shopper();
+    const { order_no, expires_at } = await placeOrder(t, m.token, {
+      items: [{ sku_id: skuId, buy_num: 1 }],
+      delivery: 'pickup',
+    });
+    t.clock.advance(20 * 60_000);
+    expect(await tellExpiringOrders(t.app, t.clock.now())).toBe(1);
+    expect(await told(m)).toEqual([
+      [
+        'orderExpiring',
+        `Order ${order_no} (£12.50) is still unpaid. Pay by ${formatDateTime(expires_at, 'en', TZ)} or it will be cancelled.`,
+      ],
+    ]);
+    await t.call(orderCalls.cancel, { order_no }, { token: m.token });
+  });
+
+  it('a package granted by staff: issued, then expiring with its credits left', async () => {
+    const m = await buildMember(t);
+    const valid_until = new Date(t.clock.now().getTime() + 8 * DAY).toISOString();
+    const granted = await t.call(
+      adminPackageCalls.grantPackage,
+      { user_id: m.id, name: 'Five classes', class_count: 5, valid_until },
+      { token: admin.token },
+    );
+    expect(granted.code, granted.msg).toBe(0);
+    const until = formatDate(granted.package.valid_until!, 'zh-Hans', TZ);
+    // Within the 7 days' notice the next day (the clock stays inside a login's life).
+    t.clock.advance(DAY);
+    expect(await tellExpiringPackages(t.app, t.clock.now())).toBe(1);
+    expect(await told(m, 'zh-Hans')).toEqual([
+      ['packageIssued', `Five classes 已到账，共 5 次课时，有效期至 ${until}。快去预约上课吧！`],
+      ['packageExpiring', `Five classes 将于 ${until} 到期，还剩 5 次课时，记得在到期前预约上课。`],
+    ]);
+  });
+
+  it('a package whose last credit a booking took', async () => {
+    const m = await buildMember(t);
+    const pkg = await buildPackage(t, m.id, { classCount: 1, name: 'Drop-in' });
+    const booked = await t.call(reservationCalls.book, { session_id: (await buildSession(t)).id }, { token: m.token });
+    expect(booked.code, booked.msg).toBe(0);
+    expect(await tellUsedUpPackages(t.app, t.clock.now())).toBe(1);
+    expect(await told(m)).toEqual([
+      ['packageUsedUp', 'You have used the last credit of Drop-in. Get a new package to keep booking classes.'],
+    ]);
+    const { rows } = await t.call(notificationCalls.getMyNotifications, {}, { token: m.token });
+    expect(rows[0]).toMatchObject({ category: 'classes', data: { package_id: pkg.id } });
+  });
+
+  it('a coupon about to expire unused', async () => {
+    const coupon = await buildCoupon(t, admin.token, {
+      name: 'Spring ten',
+      total: 10,
+      effective_time_rule: { type: 1, start_dynamic_time: 0, end_dynamic_time: 4 },
+    });
+    const m = await buildMember(t);
+    const copy = await claimCoupon(t, m.token, coupon._id);
+    t.clock.advance(DAY);
+    expect(await tellExpiringCoupons(t.app, t.clock.now())).toBe(1);
+    expect(await told(m)).toEqual([
+      [
+        'couponExpiring',
+        `Your coupon "Spring ten" expires on ${formatDate(copy.ends_at, 'en', TZ)}. Use it before then!`,
+      ],
+    ]);
+    const { rows } = await t.call(notificationCalls.getMyNotifications, {}, { token: m.token });
+    expect(rows[0]).toMatchObject({ category: 'orders', data: { coupon_id: copy._id } });
   });
 });
