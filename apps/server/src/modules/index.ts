@@ -4,40 +4,30 @@ import { registerSubscribers, type Subscriber } from '../platform/events';
 import type { RegisteredCall } from '../platform/protocol';
 import type { RawRoute } from '../platform/raw-routes';
 import type { Sweep } from '../platform/sweeper';
-import { adminUserHandlers } from './account/admin-calls';
-import { accountHandlers } from './account/calls';
-import { uploadRoutes } from './account/upload';
-import { addressHandlers } from './addresses/calls';
-import { auditHandlers } from './audit-log/calls';
-import { calendarHandlers } from './calendar/calls';
-import { calendarRoutes } from './calendar/routes';
-import { cartHandlers } from './cart/calls';
-import { catalogHandlers, catalogSweeps } from './catalog/calls';
-import { catalogSubscribers } from './catalog/subscribers';
-import { couponHandlers } from './coupons/calls';
-import { couponSubscribers } from './coupons/subscribers';
-import { couponSweeps } from './coupons/sweeps';
-import { dashboardHandlers } from './dashboard/calls';
-import { freightHandlers } from './freight/calls';
-import { merchantHandlers } from './studio/calls';
-import { announcementSubscribers } from './notifications/announcement-subscribers';
-import { notificationHandlers, notificationSweeps } from './notifications/calls';
-import { notificationSubscribers } from './notifications/subscribers';
-import { orderHandlers, orderSweeps } from './orders/calls';
-import { orderSubscribers } from './orders/subscribers';
-import { packageHandlers } from './packages/calls';
-import { packageSubscribers } from './packages/subscribers';
-import { packageSweeps } from './packages/sweeps';
-import { paymentHandlers } from './payments/calls';
-import { paymentRoutes } from './payments/routes';
-import { paymentSubscribers } from './payments/subscribers';
-import { reservationHandlers } from './reservations/calls';
-import { reservationSweeps } from './reservations/sweeps';
-import { reviewHandlers } from './reviews/calls';
-import { scheduleHandlers } from './schedule/calls';
-import { teacherHandlers, verifyHandlers } from './teacher/calls';
-import { walletHandlers } from './wallet/calls';
-import { walletSubscribers } from './wallet/subscribers';
+import { accountHandlers, adminUserHandlers, uploadRoutes } from './account';
+import { addressHandlers } from './addresses';
+import { auditHandlers } from './audit-log';
+import { calendarHandlers, calendarRoutes } from './calendar';
+import { cartHandlers } from './cart';
+import { catalogHandlers, catalogSubscribers, catalogSweeps } from './catalog';
+import { couponHandlers, couponSubscribers, couponSweeps } from './coupons';
+import { dashboardHandlers } from './dashboard';
+import { freightHandlers } from './freight';
+import {
+  announcementSubscribers,
+  notificationHandlers,
+  notificationSubscribers,
+  notificationSweeps,
+} from './notifications';
+import { orderHandlers, orderSubscribers, orderSweeps } from './orders';
+import { packageHandlers, packageSubscribers, packageSweeps } from './packages';
+import { paymentHandlers, paymentRoutes, paymentSubscribers } from './payments';
+import { reservationHandlers, reservationSweeps } from './reservations';
+import { reviewHandlers } from './reviews';
+import { scheduleHandlers } from './schedule';
+import { merchantHandlers } from './studio';
+import { teacherHandlers, verifyHandlers } from './teacher';
+import { walletHandlers, walletSubscribers } from './wallet';
 
 /** Every call the API answers: add a module's handlers here. */
 export const allCalls: RegisteredCall[] = [

@@ -1,16 +1,12 @@
 import type { Role } from '@studio/contract/account';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { Permission } from '@studio/contract/permissions';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db';
-import { findUserByUsername } from './account/repo';
-import { users } from './account/schema';
-import { createUser } from './account/service';
-import { seedShop } from './catalog/seed';
-import { seedCoupons } from './coupons/seed';
-import { merchants } from './merchant/schema';
-import { MERCHANT_ID } from './merchant/service';
-import { seedClasses } from './reservations/seed';
+import { createUser, findUserByUsername } from './account';
+import { seedShop } from './catalog';
+import { seedCoupons } from './coupons';
+import { seedStudioRow } from './merchant';
+import { seedClasses } from './reservations';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -55,36 +51,38 @@ const STUDIO = {
  * (config PASSWORD_HASH_COST). Idempotent: runs at every start.
  */
 export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: string): Promise<void> {
-  await db
-    .insert(merchants)
-    .values({
-      id: MERCHANT_ID,
-      name: STUDIO.name.en,
-      nameI18n: STUDIO.name,
-      logo: '/demo/logo.svg',
-      description: STUDIO.description.en,
-      descriptionI18n: STUDIO.description,
-      address: STUDIO.address.en,
-      addressI18n: STUDIO.address,
-      phone: '+44 20 7946 0000',
-      currency: 'GBP',
-      timezone: 'Europe/London',
-      shareTitle: STUDIO.tagline.en,
-      shareTitleI18n: STUDIO.tagline,
-      shareImage: '/demo/share.svg',
-      defaultLocale: 'en',
-    })
-    .onConflictDoNothing();
+  await seedStudioRow(db, {
+    name: STUDIO.name.en,
+    nameI18n: STUDIO.name,
+    logo: '/demo/logo.svg',
+    description: STUDIO.description.en,
+    descriptionI18n: STUDIO.description,
+    address: STUDIO.address.en,
+    addressI18n: STUDIO.address,
+    phone: '+44 20 7946 0000',
+    currency: 'GBP',
+    timezone: 'Europe/London',
+    shareTitle: STUDIO.tagline.en,
+    shareTitleI18n: STUDIO.tagline,
+    shareImage: '/demo/share.svg',
+    defaultLocale: 'en',
+  });
 
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByUsername(db, demo.username)) continue;
-    const row = await createUser(
+    await createUser(
       db,
-      { username: demo.username, password: DEMO_PASSWORD, hashCost, nickname: demo.nickname, roles: demo.roles },
+      {
+        username: demo.username,
+        password: DEMO_PASSWORD,
+        hashCost,
+        nickname: demo.nickname,
+        roles: demo.roles,
+        permissions: demo.permissions,
+        isVerifyStaff: demo.isVerifyStaff,
+      },
       now,
     );
-    if (demo.isVerifyStaff) await db.update(users).set({ isVerifyStaff: true }).where(eq(users.id, row.id));
-    if (demo.permissions) await db.update(users).set({ permissions: demo.permissions }).where(eq(users.id, row.id));
   }
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
   const admin = await findUserByUsername(db, 'admin');

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
-import { ensureAdmin } from './account/admin-bootstrap';
+import { ensureAdmin } from './account';
 import { seedDemo } from './seed';
 
 /** Work done once at start: the ADMIN_USERNAME account, then the demo studio when enabled. */

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { offsetOf, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
-import { audited } from '../audit/service';
+import { audited } from '../audit';
 import * as repo from './repo';
 import { users } from './schema';
 import { normalizeRoles, rolesOf } from './service';

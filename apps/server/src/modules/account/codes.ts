@@ -12,7 +12,7 @@ import type { CallContext } from '../../platform/protocol';
 import { smsFor } from '../../platform/sms';
 import { loadTokenSecret } from '../../platform/tokens';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { getMerchant, toMchInfo } from '../merchant/service';
+import { getMerchant, toMchInfo } from '../merchant';
 import { verifyCodes } from './schema';
 
 export type CodeChannel = 'email' | 'sms';

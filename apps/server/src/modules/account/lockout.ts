@@ -7,7 +7,7 @@ import { dummyHash, verifyPassword } from '../../platform/passwords';
 import type { CallContext } from '../../platform/protocol';
 import { clientAddress } from '../../platform/rate-limit';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { getMerchant, toMchInfo } from '../merchant/service';
+import { getMerchant, toMchInfo } from '../merchant';
 import * as repo from './repo';
 
 /**

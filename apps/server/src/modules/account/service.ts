@@ -1,4 +1,5 @@
 import { ROLES, type Role, type UserInfo, userInfo } from '@studio/contract/account';
+import type { Permission } from '@studio/contract/permissions';
 import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -125,6 +126,9 @@ export interface NewUser {
   hashCost?: number;
   nickname?: string;
   roles?: Role[];
+  /** Staff rights given at creation (the demo's accounts); staff change them with admin/user.setRoles. */
+  permissions?: Permission[];
+  isVerifyStaff?: boolean;
   inviterId?: string | null;
 }
 
@@ -139,6 +143,8 @@ export async function createUser(db: DbOrTx, input: NewUser, now: Date): Promise
     passwordHash: input.password ? await hashPassword(input.password, input.hashCost!) : null,
     nickname: input.nickname ?? input.username ?? '',
     roles: input.roles ?? ['member'],
+    permissions: input.permissions ?? [],
+    isVerifyStaff: input.isVerifyStaff ?? false,
     inviteCode: await uniqueInviteCode(db),
     inviterId: input.inviterId ?? null,
     invitedAt: input.inviterId ? now : null,

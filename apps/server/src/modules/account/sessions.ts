@@ -9,7 +9,7 @@ import type { AuthUser, CallContext } from '../../platform/protocol';
 import { FORCE_LOGOUT } from '../../platform/realtime';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { getMerchant } from '../merchant/service';
+import { getMerchant } from '../merchant';
 import * as repo from './repo';
 import { type AccountCtx, getUserOrFail, rolesOf, toUserInfo } from './service';
 

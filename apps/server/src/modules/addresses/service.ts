@@ -7,7 +7,7 @@ import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { AuthedContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { lockMember } from '../account/service';
+import { lockMember } from '../account';
 import { addresses } from './schema';
 
 type Row = typeof addresses.$inferSelect;

@@ -1,10 +1,10 @@
 import { type AuditEntry, adminAuditCalls } from '@studio/contract/audit';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
-import { namesOf } from '../account/service';
-import { listEntries } from '../audit/service';
-import { getMerchant } from '../merchant/service';
-import { resolveRange } from '../schedule/service';
+import { namesOf } from '../account';
+import { listEntries } from '../audit';
+import { getMerchant } from '../merchant';
+import { resolveRange } from '../schedule';
 
 export const auditHandlers = [
   handle(adminAuditCalls.getList, async (input, ctx) => {

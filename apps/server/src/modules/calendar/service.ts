@@ -9,9 +9,9 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { getMerchant, toMchInfo } from '../merchant/service';
-import * as reservationReads from '../reservations/read-models';
-import * as schedule from '../schedule/service';
+import { getMerchant, toMchInfo } from '../merchant';
+import * as reservationReads from '../reservations';
+import * as schedule from '../schedule';
 import { type FeedEvent, renderCalendar } from './ics';
 import * as repo from './repo';
 

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { type SkuSnapshot, skuSnapshots } from '../catalog/service';
-import { isShopId } from '../merchant/service';
+import { type SkuSnapshot, skuSnapshots } from '../catalog';
+import { isShopId } from '../merchant';
 import * as repo from './repo';
 
 /*

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../platform/db';
 import { rowsVersion } from '../../platform/rows-version';
 import { SerializedAnswer } from '../../platform/serialized-answer';
-import { selectOnStudioRow } from '../merchant/service';
-import { coursesRowsVersion } from '../schedule/service';
+import { selectOnStudioRow } from '../merchant';
+import { coursesRowsVersion } from '../schedule';
 import { goods, goodsCategories, goodsSkus } from './schema';
 
 // The shop's reads, shared by every visitor --------------------------------------------------------

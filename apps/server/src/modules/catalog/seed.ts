@@ -1,7 +1,7 @@
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { Db } from '../../platform/db';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { saveUpload } from '../account/upload';
+import { saveUpload } from '../account';
 import { searchTextOf } from './admin';
 import * as repo from './repo';
 import { type Drawing, productPicture } from './seed-images';

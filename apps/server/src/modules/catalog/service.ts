@@ -16,9 +16,9 @@ import { textIn } from '../../platform/localized-text';
 import { pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
-import { couponGoodsIds } from '../coupons/checkout';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
-import { getCourseOrFail, listCourses } from '../schedule/service';
+import { couponGoodsIds } from '../coupons';
+import { getMerchant, shopSettingsOf } from '../merchant';
+import { getCourseOrFail, listCourses } from '../schedule';
 import { catalogReadCache } from './read-cache';
 import * as repo from './repo';
 

@@ -14,8 +14,8 @@ import { newId, randomCode } from '../../platform/ids';
 import { containsPattern, offsetOf, orderOf, type Page, pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { auditBy, recordAudit } from '../audit/service';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { auditBy, recordAudit } from '../audit';
+import { getMerchant, shopSettingsOf } from '../merchant';
 import { type CouponRow, couponOrFail, toCouponRecord } from './records';
 import { couponCodes, coupons } from './schema';
 

@@ -12,7 +12,7 @@ import { newId } from '../../platform/ids';
 import { offsetOf, type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { getMerchant, shopSettingsOf } from '../merchant';
 import {
   type CopyRow,
   type CouponRow,

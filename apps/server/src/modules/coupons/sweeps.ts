@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { Sweep } from '../../platform/sweeper';
 import type { UnitOfWorkDeps } from '../../platform/unit-of-work';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { getMerchant, shopSettingsOf } from '../merchant';
 import { couponsById } from './records';
 import { memberCoupons } from './schema';
 

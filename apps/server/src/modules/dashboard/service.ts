@@ -5,10 +5,10 @@ import type { Locale } from '@studio/contract/locale';
 import { localize } from '@studio/contract/localized-text';
 import { DAY } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
-import { countUsersSince, namesOf } from '../account/service';
-import { getMerchant } from '../merchant/service';
-import { expiringPackages } from '../packages/service';
-import { calendarSessions, checkedInCounts } from '../reservations/read-models';
+import { countUsersSince, namesOf } from '../account';
+import { getMerchant } from '../merchant';
+import { expiringPackages } from '../packages';
+import { calendarSessions, checkedInCounts } from '../reservations';
 
 const EXPIRING_SHOWN = 8;
 

@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids';
 import { containsPattern, offsetOf, orderOf, type Page } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { auditBy, recordAudit } from '../audit/service';
+import { auditBy, recordAudit } from '../audit';
 import { freightRules } from './schema';
 
 type Row = typeof freightRules.$inferSelect;

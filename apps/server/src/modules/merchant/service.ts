@@ -232,3 +232,11 @@ export function selectOnStudioRow<F extends Record<string, SQL.Aliased | SQL>>(d
 export function isShopId(mid: string): boolean {
   return mid === MERCHANT_ID;
 }
+
+/** The studio's row as the demo seed first writes it; an existing row is left as it is. */
+export async function seedStudioRow(db: DbOrTx, values: Omit<typeof merchants.$inferInsert, 'id'>): Promise<void> {
+  await db
+    .insert(merchants)
+    .values({ ...values, id: MERCHANT_ID })
+    .onConflictDoNothing();
+}

@@ -1,9 +1,9 @@
 import { ANNOUNCEMENT_COURSE_DAYS } from '@studio/contract/notifications';
 import { DAY } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
-import { countUsersSince } from '../account/service';
-import { countPackageHolders } from '../packages/service';
-import { upcomingBookedCourses } from '../reservations/service';
+import { countUsersSince } from '../account';
+import { countPackageHolders } from '../packages';
+import { upcomingBookedCourses } from '../reservations';
 import type { AnnouncementRow, Viewer } from './announcement-repo';
 
 /*

@@ -15,7 +15,7 @@ import { pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import type { Realtime, RealtimeEvent } from '../../platform/realtime';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { studioRow } from '../merchant/service';
+import { studioRow } from '../merchant';
 import type { FeedRow, Viewer } from './announcement-repo';
 import * as announcementRepo from './announcement-repo';
 import { viewerOf } from './audience';

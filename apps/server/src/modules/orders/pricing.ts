@@ -15,12 +15,12 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
-import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses/service';
-import { type PackageTerms, packageTermsOf, type SkuSnapshot, skuSnapshots } from '../catalog/service';
-import { checkoutCoupons } from '../coupons/checkout';
-import { findFreightRule } from '../freight/service';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
-import { readBalance } from '../wallet/service';
+import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses';
+import { type PackageTerms, packageTermsOf, type SkuSnapshot, skuSnapshots } from '../catalog';
+import { checkoutCoupons } from '../coupons';
+import { findFreightRule } from '../freight';
+import { getMerchant, shopSettingsOf } from '../merchant';
+import { readBalance } from '../wallet';
 
 /*
  * Pricing a checkout: the same reading for previewOrder (which shows every problem) and createOrder

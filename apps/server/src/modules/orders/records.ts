@@ -10,9 +10,8 @@ import type { RefundRecord } from '@studio/contract/refunds';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
-import { briefsOf } from '../account/service';
-import { type RefundMoney, refundMoney } from '../payments/refunds';
-import { paidAmounts } from '../payments/service';
+import { briefsOf } from '../account';
+import { paidAmounts, type RefundMoney, refundMoney } from '../payments';
 import * as repo from './repo';
 
 const S = ORDER_STATUS;

@@ -17,20 +17,20 @@ import { newId, randomDigits } from '../../platform/ids';
 import { type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
-import { uploadedImage } from '../account/service';
-import { removeCheckedOut } from '../cart/service';
-import { holdStock } from '../catalog/service';
-import { spendCoupon } from '../coupons/checkout';
-import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant/service';
+import { uploadedImage } from '../account';
+import { removeCheckedOut } from '../cart';
+import { holdStock } from '../catalog';
+import { spendCoupon } from '../coupons';
+import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant';
 import {
   cardProvidersOf,
   openCardPayment,
   recordSettledPayment,
   reserveCardPayment,
   usablePayTypes,
-} from '../payments/service';
-import { writeReviews } from '../reviews/service';
-import { creditWallet, postPointsEntry, postWalletEntry } from '../wallet/service';
+} from '../payments';
+import { writeReviews } from '../reviews';
+import { creditWallet, postPointsEntry, postWalletEntry } from '../wallet';
 import { cancel, changeOwn, lockAny, lockOwn, markPaid, move, receive, refuse } from './flow';
 import { assertCheckoutable, priceOrder } from './pricing';
 import { orderRecords } from './records';

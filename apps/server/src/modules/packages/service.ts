@@ -18,10 +18,10 @@ import { textIn } from '../../platform/localized-text';
 import { offsetOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
-import { getUserOrFail } from '../account/service';
-import { auditBy, recordAudit } from '../audit/service';
-import { getMerchant } from '../merchant/service';
-import { assertCoursesExist } from '../schedule/service';
+import { getUserOrFail } from '../account';
+import { auditBy, recordAudit } from '../audit';
+import { getMerchant } from '../merchant';
+import { assertCoursesExist } from '../schedule';
 import * as repo from './repo';
 import { memberPackages } from './schema';
 

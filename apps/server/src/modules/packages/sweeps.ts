@@ -3,7 +3,7 @@ import { DAY } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
 import type { Sweep } from '../../platform/sweeper';
 import type { UnitOfWorkDeps } from '../../platform/unit-of-work';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
+import { getMerchant, shopSettingsOf } from '../merchant';
 import * as repo from './repo';
 
 /*

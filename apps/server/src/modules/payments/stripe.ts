@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { getMerchant } from '../merchant/service';
+import { getMerchant } from '../merchant';
 import type { Confirmation } from './confirmations';
 import { issuesOf, providerAmount, providerText } from './notifications';
 import type { RefundConfirmation } from './refunds';

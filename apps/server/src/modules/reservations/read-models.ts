@@ -15,8 +15,8 @@ import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { offsetOf, pageOf } from '../../platform/paging';
-import { getMerchant, type MerchantRow } from '../merchant/service';
-import * as schedule from '../schedule/service';
+import { getMerchant, type MerchantRow } from '../merchant';
+import * as schedule from '../schedule';
 import * as repo from './repo';
 import * as waitlistRepo from './waitlist-repo';
 

@@ -4,9 +4,9 @@ import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql
 import { type Db, type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { pgCode } from '../../platform/unit-of-work';
-import { memberNames } from '../account/service';
-import * as packages from '../packages/service';
-import * as schedule from '../schedule/service';
+import { memberNames } from '../account';
+import * as packages from '../packages';
+import * as schedule from '../schedule';
 import { reservations, waitlistEntries } from './schema';
 
 export type ReservationRow = typeof reservations.$inferSelect;

@@ -7,8 +7,8 @@ import { DAY } from '../../platform/clock';
 import { type Db, instant, preparedQuery } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
-import { getMerchant, selectOnStudioRow } from '../merchant/service';
-import * as schedule from '../schedule/service';
+import { getMerchant, selectOnStudioRow } from '../merchant';
+import * as schedule from '../schedule';
 import { reservations, waitlistEntries } from './schema';
 
 // The week's schedule, shared by every reader -----------------------------------------------------

@@ -4,9 +4,9 @@ import { bookingOpensAt, cancelDeadline, effectiveReservationStatus } from '@stu
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
-import { getMerchant, type MerchantRow } from '../merchant/service';
-import * as packages from '../packages/service';
-import * as schedule from '../schedule/service';
+import { getMerchant, type MerchantRow } from '../merchant';
+import * as packages from '../packages';
+import * as schedule from '../schedule';
 import * as repo from './repo';
 import * as waitlistRepo from './waitlist-repo';
 

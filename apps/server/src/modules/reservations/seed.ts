@@ -4,10 +4,10 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Db, Tx } from '../../platform/db';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { createUser, findUserByUsername } from '../account/service';
-import { getMerchant } from '../merchant/service';
-import { issuePackage } from '../packages/service';
-import * as schedule from '../schedule/service';
+import { createUser, findUserByUsername } from '../account';
+import { getMerchant } from '../merchant';
+import { issuePackage } from '../packages';
+import * as schedule from '../schedule';
 import { bookSeat } from './seats';
 import { joinWaitlistTx } from './waitlist';
 

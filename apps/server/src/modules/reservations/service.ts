@@ -5,9 +5,9 @@ import { type DbOrTx, instant } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
-import { auditBy, recordAudit } from '../audit/service';
-import { studioRow } from '../merchant/service';
-import * as schedule from '../schedule/service';
+import { auditBy, recordAudit } from '../audit';
+import { studioRow } from '../merchant';
+import * as schedule from '../schedule';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
 import { reservations } from './schema';
 import {

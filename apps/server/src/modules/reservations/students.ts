@@ -4,7 +4,7 @@
 import { and, asc, countDistinct, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { offsetOf, type Page } from '../../platform/paging';
-import type { TeacherSessions } from '../schedule/service';
+import type { TeacherSessions } from '../schedule';
 import { reservations } from './schema';
 
 function studentsWhere(members: SQLWrapper | undefined): SQL | undefined {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { HOUR } from '../../platform/clock';
 import { type DbOrTx, instant as iso } from '../../platform/db';
-import * as schedule from '../schedule/service';
+import * as schedule from '../schedule';
 import { reservations, waitlistEntries } from './schema';
 
 // The statements of the class domain's sweeps (sweeps.ts). Each claims a batch with FOR UPDATE SKIP

@@ -2,8 +2,8 @@ import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { Sweep } from '../../platform/sweeper';
 import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
-import { getMerchant, shopSettingsOf } from '../merchant/service';
-import * as schedule from '../schedule/service';
+import { getMerchant, shopSettingsOf } from '../merchant';
+import * as schedule from '../schedule';
 import { noticeData } from './seats';
 import * as repo from './sweeps-repo';
 

@@ -2,7 +2,7 @@ import type { WaitlistStatus } from '@studio/contract/flow';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
-import * as schedule from '../schedule/service';
+import * as schedule from '../schedule';
 import { waitlistEntries } from './schema';
 
 /** The waitlist's queries: entries, their place in the queue, a member's list. */

@@ -3,8 +3,8 @@ import { effectiveWaitlistStatus } from '@studio/contract/reservations';
 import type { Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import * as packages from '../packages/service';
-import * as schedule from '../schedule/service';
+import * as packages from '../packages';
+import * as schedule from '../schedule';
 import * as repo from './repo';
 import * as waitlistRepo from './waitlist-repo';
 

@@ -9,8 +9,8 @@ import { textIn } from '../../platform/localized-text';
 import { offsetOf, orderOf, type Page, pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { briefsOf } from '../account/service';
-import { auditBy, recordAudit } from '../audit/service';
+import { briefsOf } from '../account';
+import { auditBy, recordAudit } from '../audit';
 import { reviews } from './schema';
 
 type Row = typeof reviews.$inferSelect;

@@ -1,8 +1,8 @@
 import { adminScheduleCalls, adminTeacherCandidateCalls, scheduleCalls } from '@studio/contract/schedule';
 import { pageOf } from '../../platform/paging';
 import { handle, handlePub } from '../../platform/protocol';
-import { listUsers } from '../account/admin-service';
-import { audited } from '../audit/service';
+import { listUsers } from '../account';
+import { audited } from '../audit';
 import * as schedule from './service';
 
 export const scheduleHandlers = [

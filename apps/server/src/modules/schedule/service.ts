@@ -18,8 +18,8 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { inTransaction } from '../../platform/unit-of-work';
-import { getUserOrFail, grantRole } from '../account/service';
-import { getMerchant } from '../merchant/service';
+import { getUserOrFail, grantRole } from '../account';
+import { getMerchant } from '../merchant';
 import * as repo from './repo';
 
 export {

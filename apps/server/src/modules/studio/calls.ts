@@ -1,7 +1,7 @@
 import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
-import { uploadedImage } from '../account/service';
-import { audited } from '../audit/service';
+import { uploadedImage } from '../account';
+import { audited } from '../audit';
 import {
   forgetStudioRow,
   getMerchant,
@@ -10,8 +10,8 @@ import {
   studioZoneOffsets,
   toAdminMerchantRecord,
   toMchInfo,
-} from '../merchant/service';
-import { usablePayTypes } from '../payments/service';
+} from '../merchant';
+import { usablePayTypes } from '../payments';
 
 export const APP_VERSION = '1.0.0';
 

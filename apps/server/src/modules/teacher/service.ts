@@ -19,11 +19,11 @@ import { fail } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
 import type { AuthUser, CallContext } from '../../platform/protocol';
 import { inTransaction } from '../../platform/unit-of-work';
-import { briefsOf, getUserOrFail, idsOfUsersNamed, uploadedImage } from '../account/service';
-import { getMerchant } from '../merchant/service';
-import * as reservationReads from '../reservations/read-models';
-import * as reservations from '../reservations/service';
-import * as schedule from '../schedule/service';
+import { briefsOf, getUserOrFail, idsOfUsersNamed, uploadedImage } from '../account';
+import { getMerchant } from '../merchant';
+import * as reservationReads from '../reservations';
+import * as reservations from '../reservations';
+import * as schedule from '../schedule';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,9 +1,9 @@
 import type { ScanResult } from '@studio/contract/teacher';
 import { fail } from '../../platform/errors';
 import type { AuthedContext, AuthUser } from '../../platform/protocol';
-import { getUserOrFail } from '../account/service';
-import { completePickup } from '../orders/service';
-import * as reservationReads from '../reservations/read-models';
+import { getUserOrFail } from '../account';
+import { completePickup } from '../orders';
+import * as reservationReads from '../reservations';
 import { checkInWithinWindow } from './service';
 
 /** Scanning is for verification staff (is_verify_staff) and admins. */

@@ -15,10 +15,10 @@ import { newId } from '../../platform/ids';
 import { offsetOf, type Page } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
 import { afterCommit, runUnitOfWork, type Work } from '../../platform/unit-of-work';
-import { getUserOrFail } from '../account/service';
-import { auditBy, recordAudit } from '../audit/service';
-import { getMerchant, type MerchantRow, shopSettingsOf, studioRow } from '../merchant/service';
-import { cardProvidersOf, openCardPayment, reserveCardPayment, usablePayTypes } from '../payments/service';
+import { getUserOrFail } from '../account';
+import { auditBy, recordAudit } from '../audit';
+import { getMerchant, type MerchantRow, shopSettingsOf, studioRow } from '../merchant';
+import { cardProvidersOf, openCardPayment, reserveCardPayment, usablePayTypes } from '../payments';
 import { type Book, walletAccounts, walletLedger } from './schema';
 
 type EntryRow = typeof walletLedger.$inferSelect;

@@ -1,0 +1,9 @@
+/**
+ * The coupons module's public face: all that other modules (and the app) may import from it
+ * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
+ */
+export { couponHandlers } from './calls';
+export { checkoutCoupons, couponGoodsIds, spendCoupon } from './checkout';
+export { seedCoupons } from './seed';
+export { couponSubscribers } from './subscribers';
+export { couponSweeps } from './sweeps';

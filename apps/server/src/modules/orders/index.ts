@@ -1,0 +1,7 @@
+/**
+ * The orders module's public face: all that other modules (and the app) may import from it
+ * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
+ */
+export { orderHandlers, orderSweeps } from './calls';
+export { completePickup } from './service';
+export { orderSubscribers } from './subscribers';

@@ -1,0 +1,19 @@
+/**
+ * The packages module's public face: all that other modules (and the app) may import from it
+ * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
+ */
+export { packageHandlers } from './calls';
+export {
+  countPackageHolders,
+  expiringPackages,
+  firstCreditTaking,
+  hasPayablePackage,
+  issuePackage,
+  orderPackagesToVoid,
+  orderPackagesUnused,
+  returnCredit,
+  takeCreditForSession,
+  voidOrderPackages,
+} from './service';
+export { packageSubscribers } from './subscribers';
+export { packageSweeps } from './sweeps';
