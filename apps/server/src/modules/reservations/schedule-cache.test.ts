@@ -118,9 +118,7 @@ describe.each([
   });
 
   it('a capacity change, a renamed course and a session called off on A show on B', async () => {
-    await a.db.transaction((tx) =>
-      scheduleService.updateSession(tx, sessionId, { capacity: 5, updatedAt: t.clock.now() }),
-    );
+    await a.db.transaction((tx) => scheduleService.setSessionCapacity(tx, sessionId, 5, t.clock.now()));
     expect((await row(b)).seats_left).toBe(4);
     await callOn(
       a,

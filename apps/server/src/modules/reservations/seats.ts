@@ -252,7 +252,7 @@ export async function cancelSessionTx(
 ): Promise<SeatEvent[]> {
   const { now } = input;
   const session = (await schedule.lockSession(tx, input.sessionId)) ?? fail('SESSION_NOT_FOUND');
-  const status = transition(SESSION_FLOW, session.status, 'cancelled', () => fail('SESSION_CANCELLED'));
+  transition(SESSION_FLOW, session.status, 'cancelled', () => fail('SESSION_CANCELLED'));
   if (now.getTime() >= session.startsAt.getTime()) fail('SESSION_STARTED');
   const course = (await schedule.findCourse(tx, session.courseId))!;
   const told = {
@@ -278,13 +278,7 @@ export async function cancelSessionTx(
     });
     told.entries.push({ entry_id: w.id, user_id: w.userId });
   }
-  await schedule.updateSession(tx, session.id, {
-    status,
-    cancelReason: input.reason,
-    cancelledAt: now,
-    bookedCount: 0,
-    updatedAt: now,
-  });
+  await schedule.markSessionCancelled(tx, session.id, input.reason, now);
   return [{ name: 'session.cancelled', payload: noticeData(session, course, { reason: input.reason, ...told }) }];
 }
 
@@ -303,7 +297,7 @@ export async function changeCapacityTx(
   if (now.getTime() >= session.endsAt.getTime()) fail('SESSION_STARTED');
   if (input.capacity < session.bookedCount)
     fail('CAPACITY_BELOW_BOOKED', { booked: session.bookedCount }, { booked: session.bookedCount });
-  await schedule.updateSession(tx, session.id, { capacity: input.capacity, updatedAt: now });
+  await schedule.setSessionCapacity(tx, session.id, input.capacity, now);
   return { before: session, notices: await promoteWaiters(tx, session.id, now) };
 }
 

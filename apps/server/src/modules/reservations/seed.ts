@@ -277,7 +277,7 @@ export async function seedClasses(
     // A small full class (capacity 4) with two waiting, the demo member second in line.
     const full = upcoming[5];
     if (!full) return;
-    await schedule.updateSession(tx, full.id, { capacity: 4 });
+    await schedule.setSessionCapacity(tx, full.id, 4, now);
     const students = [];
     for (const [i, name] of STUDENTS.entries()) {
       const user = await ensureUser(tx, `student${i + 1}`, name, now);

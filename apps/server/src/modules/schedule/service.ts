@@ -85,7 +85,24 @@ export const lockSession = repo.lockSession;
 export const addBookedCount = repo.addBookedCount;
 export const takeSeat = repo.takeSeat;
 export const seatTaking = repo.seatTaking;
-export const updateSession = repo.updateSession;
+/**
+ * The studio called a locked, scheduled class off (reservations cancels its bookings first): its
+ * status, reason and time, and no seat booked any more.
+ */
+export function markSessionCancelled(tx: Tx, id: string, reason: string, now: Date): Promise<repo.SessionRow> {
+  return repo.updateSession(tx, id, {
+    status: 'cancelled',
+    cancelReason: reason,
+    cancelledAt: now,
+    bookedCount: 0,
+    updatedAt: now,
+  });
+}
+
+/** A locked class's capacity (reservations checks it against the seats booked and fills what it adds). */
+export function setSessionCapacity(tx: Tx, id: string, capacity: number, now: Date): Promise<repo.SessionRow> {
+  return repo.updateSession(tx, id, { capacity, updatedAt: now });
+}
 
 /** Whether every id names a course (package limitations must name real courses). */
 export async function assertCoursesExist(db: DbOrTx, ids: readonly string[]): Promise<void> {
