@@ -6,6 +6,7 @@
 // for thousands of rows, because registering them one by one (scrypt, one transaction each) would
 // take longer than the benchmark; their tokens are signed with the server's own signer and secret.
 
+import { adminMerchantCalls } from '@studio/contract/merchant';
 import { orderCalls } from '@studio/contract/orders';
 import { adminReservationCalls } from '@studio/contract/reservations';
 import { adminScheduleCalls } from '@studio/contract/schedule';
@@ -155,6 +156,8 @@ export const setups: Record<string, Setup> = {
   goods: async (app, raw): Promise<GoodsFixture> => {
     const { count, raceStock, stock = 50 } = raw as { count: number; raceStock: number; stock?: number };
     const token = await adminToken(app);
+    // The order-list bench keeps 40 unpaid orders of one member: above the studio's default limit.
+    await injectCall(app, adminMerchantCalls.save.url, { max_unpaid_orders: 50 }, token);
     const save = async (data: unknown) =>
       (
         (await injectCall(app, adminShopCalls.saveGoods.url, data, token)) as unknown as {
