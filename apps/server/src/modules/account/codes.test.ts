@@ -2,6 +2,7 @@ import { accountCalls, type CodePurpose } from '@studio/contract/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../platform/clock';
+import { afterCommit, replaceSubscribersForTest } from '../../platform/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { listCodes } from './codes';
 import { users } from './schema';
@@ -107,6 +108,31 @@ describe('sending codes', () => {
     expect(await outboxFor(t, email)).toHaveLength(0);
     expect((await sendEmail(email, 'unbind', owner.vk_uni_token.token)).code).toBe(0);
     expect(await outboxFor(t, email)).toHaveLength(1);
+  });
+});
+
+describe('member.registered', () => {
+  it('is said once for an account registered by name and once for one a first code login creates, not for a later login', async () => {
+    const joined: string[] = [];
+    const restore = replaceSubscribersForTest([
+      afterCommit('member.registered', 'test.joined', async (_ctx, e) => {
+        joined.push(e.payload.user_id);
+      }),
+    ]);
+    try {
+      const named = await t.register();
+      expect(joined).toEqual([named.uid]);
+      const { email } = uniqueContact();
+      await sendEmail(email, 'login');
+      const first = await loginByEmail(email, await latestCode(t, email));
+      nextMinute();
+      await sendEmail(email, 'login');
+      const again = await loginByEmail(email, await latestCode(t, email));
+      expect(again.uid).toBe(first.uid);
+      expect(joined).toEqual([named.uid, first.uid]);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { type CodeChannel, issueCode, withCodes } from './codes';
 import * as repo from './repo';
 import { users } from './schema';
-import { createUser, getUserOrFail, toUserInfo } from './service';
+import { announceNewMember, createUser, getUserOrFail, toUserInfo } from './service';
 import { loginResult, pushForceLogout, requireCaller } from './sessions';
 
 /** E-mail and mobile differ only in names: the channel a code travels by and the errors they answer. */
@@ -78,15 +78,18 @@ export async function loginByCode(
   code: string,
 ): Promise<LoginResult> {
   const now = ctx.clock.now();
+  let created = false;
   const row = await withCodes(
     ctx,
     [{ channel: kind.channel, target, purpose: 'login', code, field: 'code' }],
     async (tx) => {
       const existing = await repo.findUserByContact(tx, kind.field, target);
+      created = !existing;
       if (existing) return existing.disabled ? fail('ACCOUNT_DISABLED') : existing;
       return createUser(tx, { [kind.field]: target.trim() }, now);
     },
   );
+  if (created) await announceNewMember(ctx, row.id);
   return loginResult(ctx, row);
 }
 

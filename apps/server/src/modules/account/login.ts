@@ -8,7 +8,7 @@ import { runUnitOfWork } from '../../platform/unit-of-work';
 import { comparePasswordWithinLockout } from './lockout';
 import * as repo from './repo';
 import { users } from './schema';
-import { createUser, getUserOrFail, toUserInfo } from './service';
+import { announceNewMember, createUser, getUserOrFail, toUserInfo } from './service';
 import { issueToken, loginResult, pushForceLogout } from './sessions';
 
 /**
@@ -30,6 +30,7 @@ export async function register(
     { username: input.username, password: input.password, hashCost: ctx.config.PASSWORD_HASH_COST, inviterId },
     ctx.clock.now(),
   );
+  await announceNewMember(ctx, row.id);
   return loginResult(ctx, row);
 }
 

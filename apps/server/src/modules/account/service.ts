@@ -2,6 +2,7 @@ import { ROLES, type Role, type UserInfo, userInfo } from '@studio/contract/acco
 import type { Permission } from '@studio/contract/permissions';
 import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { type AppDeps, balancesMemoKey } from '../../platform/deps';
 import { AppError, fail } from '../../platform/errors';
@@ -9,6 +10,7 @@ import { newId, randomCode } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext } from '../../platform/protocol';
 import { SerializedAnswer } from '../../platform/serialized-answer';
+import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
 import * as repo from './repo';
 import { users } from './schema';
 
@@ -231,4 +233,13 @@ export const briefsOf = repo.briefsOf;
  */
 export async function lockMember(tx: DbOrTx, userId: string): Promise<void> {
   if (!(await repo.lockUser(tx, userId))) fail('USER_NOT_FOUND');
+}
+
+/**
+ * Says that a member joined (`member.registered`), once their account is committed: whatever follows a
+ * registration (a welcome, an inviter's reward) subscribes to it. Its own unit of work right after the
+ * account's insert, so the password's hashing never runs inside a transaction.
+ */
+export async function announceNewMember(ctx: UnitOfWorkDeps & { clock: Clock }, userId: string): Promise<void> {
+  await runUnitOfWork(ctx, (work) => work.emit('member.registered', { user_id: userId }, ctx.clock.now()));
 }
