@@ -4,13 +4,11 @@ import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import { adminPackageCalls, packageCalls } from '@studio/contract/packages';
 import { reservationCalls } from '@studio/contract/reservations';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runSweep } from '../../testing/sweeps';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
-import { tellExpiringCoupons } from '../coupons/sweeps';
 import { buildCoupon, claimCoupon } from '../coupons/testing';
-import { tellExpiringOrders } from '../orders/staff';
 import { buildAddress, credit, placeOrder } from '../orders/testing';
-import { tellExpiringPackages, tellUsedUpPackages } from '../packages/sweeps';
 import { buildAdmin, buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
 
 // The order, refund, package and points notices as members get them from the real flows: each
@@ -140,7 +138,7 @@ describe('the "soon" notices through the real sweeps', () => {
       delivery: 'pickup',
     });
     t.clock.advance(20 * 60_000);
-    expect(await tellExpiringOrders(t.app, t.clock.now())).toBe(1);
+    expect(await runSweep(t.app, 'orders.tellExpiring', t.clock.now())).toBe(1);
     expect(await told(m)).toEqual([
       [
         'orderExpiring',
@@ -162,7 +160,7 @@ describe('the "soon" notices through the real sweeps', () => {
     const until = formatDate(granted.package.valid_until!, 'zh-Hans', TZ);
     // Within the 7 days' notice the next day (the clock stays inside a login's life).
     t.clock.advance(DAY);
-    expect(await tellExpiringPackages(t.app, t.clock.now())).toBe(1);
+    expect(await runSweep(t.app, 'packages.tellExpiring', t.clock.now())).toBe(1);
     expect(await told(m, 'zh-Hans')).toEqual([
       ['packageIssued', `Five classes 已到账，共 5 次课时，有效期至 ${until}。快去预约上课吧！`],
       ['packageExpiring', `Five classes 将于 ${until} 到期，还剩 5 次课时，记得在到期前预约上课。`],
@@ -174,7 +172,7 @@ describe('the "soon" notices through the real sweeps', () => {
     const pkg = await buildPackage(t, m.id, { classCount: 1, name: 'Drop-in' });
     const booked = await t.call(reservationCalls.book, { session_id: (await buildSession(t)).id }, { token: m.token });
     expect(booked.code, booked.msg).toBe(0);
-    expect(await tellUsedUpPackages(t.app, t.clock.now())).toBe(1);
+    expect(await runSweep(t.app, 'packages.tellUsedUp', t.clock.now())).toBe(1);
     expect(await told(m)).toEqual([
       ['packageUsedUp', 'You have used the last credit of Drop-in. Get a new package to keep booking classes.'],
     ]);
@@ -191,7 +189,7 @@ describe('the "soon" notices through the real sweeps', () => {
     const m = await buildMember(t);
     const copy = await claimCoupon(t, m.token, coupon._id);
     t.clock.advance(DAY);
-    expect(await tellExpiringCoupons(t.app, t.clock.now())).toBe(1);
+    expect(await runSweep(t.app, 'coupons.tellExpiring', t.clock.now())).toBe(1);
     expect(await told(m)).toEqual([
       [
         'couponExpiring',

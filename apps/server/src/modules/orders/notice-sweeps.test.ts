@@ -6,14 +6,11 @@ import { reservationCalls } from '@studio/contract/reservations';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { UnitOfWorkDeps } from '../../platform/unit-of-work';
+import { runSweep } from '../../testing/sweeps';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
-import { tellExpiringCoupons } from '../coupons/sweeps';
 import { buildCoupon, claimCoupon } from '../coupons/testing';
-import { tellExpiringPackages, tellUsedUpPackages } from '../packages/sweeps';
 import { buildAdmin, buildMember, buildPackage, buildSession, type TestMember } from '../schedule/testing';
-import { tellExpiringOrders } from './staff';
 import { eventRecorder, placeOrder } from './testing';
 
 /*
@@ -47,12 +44,11 @@ afterAll(async () => {
   await t.close();
 });
 
-type Sweep = (deps: UnitOfWorkDeps, now: Date) => Promise<number>;
-const here = (): UnitOfWorkDeps => ({ db: t.app.db, deps: t.app.deps });
-const there = (): UnitOfWorkDeps => ({ db: other.db, deps: other.deps });
-const run = (sweep: Sweep) => sweep(here(), t.clock.now());
+/** A sweep the app registers, by name, as the sweeper runs it. */
+const run = (name: string) => runSweep(t.app, name, t.clock.now());
 /** The sweep on this instance and another at the same moment: how many rows each told. */
-const runTwice = (sweep: Sweep) => Promise.all([sweep(here(), t.clock.now()), sweep(there(), t.clock.now())]);
+const runTwice = (name: string) =>
+  Promise.all([runSweep(t.app, name, t.clock.now()), runSweep(other, name, t.clock.now())]);
 
 /** The payloads of `name` emitted about `key` (the value of `field`). */
 const told = (name: DomainEventName, field: string, key: string) =>
@@ -73,12 +69,12 @@ describe('an unpaid order about to cancel itself (unpaid_notice_minutes)', () =>
   it('is told once, 10 minutes before the 30-minute countdown ends', async () => {
     const m = await buildMember(t);
     const { order_no, expires_at } = await order(m);
-    expect(await run(tellExpiringOrders)).toBe(0);
+    expect(await run('orders.tellExpiring')).toBe(0);
     t.clock.advance(19 * MINUTE);
-    expect(await run(tellExpiringOrders)).toBe(0);
+    expect(await run('orders.tellExpiring')).toBe(0);
     t.clock.advance(MINUTE);
-    expect(await run(tellExpiringOrders)).toBe(1);
-    expect(await run(tellExpiringOrders)).toBe(0);
+    expect(await run('orders.tellExpiring')).toBe(1);
+    expect(await run('orders.tellExpiring')).toBe(0);
     expect(told('order.expiringSoon', 'order_no', order_no)).toEqual([
       { order_no, user_id: m.id, amount: 1250, expires_at, pay_type: null },
     ]);
@@ -89,7 +85,7 @@ describe('an unpaid order about to cancel itself (unpaid_notice_minutes)', () =>
     const m = await buildMember(t);
     const orders = [await order(m), await order(m), await order(m)];
     t.clock.advance(25 * MINUTE);
-    const counts = await runTwice(tellExpiringOrders);
+    const counts = await runTwice('orders.tellExpiring');
     expect(counts[0] + counts[1]).toBe(3);
     for (const { order_no } of orders) expect(told('order.expiringSoon', 'order_no', order_no)).toHaveLength(1);
     t.clock.advance(6 * MINUTE);
@@ -101,14 +97,14 @@ describe('an unpaid order about to cancel itself (unpaid_notice_minutes)', () =>
     await t.call(orderCalls.pay, { order_no, pay_type: 'offline' }, { token: m.token });
     // The desk deadline (48 h from placing) replaced the countdown: not told at 20 minutes.
     t.clock.advance(20 * MINUTE);
-    expect(await run(tellExpiringOrders)).toBe(0);
+    expect(await run('orders.tellExpiring')).toBe(0);
     t.clock.advance(48 * HOUR - 30 * MINUTE);
-    expect(await run(tellExpiringOrders)).toBe(1);
+    expect(await run('orders.tellExpiring')).toBe(1);
     const extended = await t.call(adminOrderCalls.extendDeadline, { order_no, hours: 2 }, { token: admin.token });
     expect(extended.code, extended.msg).toBe(0);
-    expect(await run(tellExpiringOrders)).toBe(0);
+    expect(await run('orders.tellExpiring')).toBe(0);
     t.clock.advance(2 * HOUR);
-    expect(await run(tellExpiringOrders)).toBe(1);
+    expect(await run('orders.tellExpiring')).toBe(1);
     expect(told('order.expiringSoon', 'order_no', order_no).map((p) => (p as { pay_type: string }).pay_type)).toEqual([
       'offline',
       'offline',
@@ -122,7 +118,7 @@ describe('an unpaid order about to cancel itself (unpaid_notice_minutes)', () =>
       const m = await buildMember(t);
       const { order_no } = await order(m);
       t.clock.advance(25 * MINUTE);
-      expect(await run(tellExpiringOrders)).toBe(0);
+      expect(await run('orders.tellExpiring')).toBe(0);
       expect(told('order.expiringSoon', 'order_no', order_no)).toEqual([]);
     } finally {
       await settings({ unpaid_notice_minutes: 10 });
@@ -158,10 +154,10 @@ describe('a package about to expire with credits left (package_expiry_notice_day
       { token: admin.token },
     );
     t.clock.advance(22 * DAY);
-    expect(await run(tellExpiringPackages)).toBe(0);
+    expect(await run('packages.tellExpiring')).toBe(0);
     t.clock.advance(DAY);
-    expect(await run(tellExpiringPackages)).toBe(1);
-    expect(await run(tellExpiringPackages)).toBe(0);
+    expect(await run('packages.tellExpiring')).toBe(1);
+    expect(await run('packages.tellExpiring')).toBe(0);
     expect(told('package.expiringSoon', 'package_id', pkg._id)).toEqual([
       {
         package_id: pkg._id,
@@ -184,9 +180,9 @@ describe('a package about to expire with credits left (package_expiry_notice_day
       { token: admin.token },
     );
     expect(extended.code, extended.msg).toBe(0);
-    expect(await run(tellExpiringPackages)).toBe(0);
+    expect(await run('packages.tellExpiring')).toBe(0);
     t.clock.advance(30 * DAY);
-    expect(await run(tellExpiringPackages)).toBe(1);
+    expect(await run('packages.tellExpiring')).toBe(1);
     expect(told('package.expiringSoon', 'package_id', pkg._id)).toHaveLength(2);
   });
 
@@ -194,7 +190,7 @@ describe('a package about to expire with credits left (package_expiry_notice_day
     const m = await buildMember(t);
     const packages = [await grant(m, 10), await grant(m, 10), await grant(m, 10)];
     t.clock.advance(3 * DAY);
-    const counts = await runTwice(tellExpiringPackages);
+    const counts = await runTwice('packages.tellExpiring');
     expect(counts[0] + counts[1]).toBe(3);
     for (const p of packages) expect(told('package.expiringSoon', 'package_id', p._id)).toHaveLength(1);
   });
@@ -205,7 +201,7 @@ describe('a package about to expire with credits left (package_expiry_notice_day
       const m = await buildMember(t);
       const pkg = await grant(m, 10);
       t.clock.advance(5 * DAY);
-      expect(await run(tellExpiringPackages)).toBe(0);
+      expect(await run('packages.tellExpiring')).toBe(0);
       expect(told('package.expiringSoon', 'package_id', pkg._id)).toEqual([]);
     } finally {
       await settings({ package_expiry_notice_days: 7 });
@@ -224,10 +220,10 @@ describe('a package whose last credit a booking took', () => {
     const m = await buildMember(t);
     const pkg = await buildPackage(t, m.id, { classCount: 2, name: 'Two classes' });
     await book(m, (await buildSession(t)).id);
-    expect(await run(tellUsedUpPackages)).toBe(0);
+    expect(await run('packages.tellUsedUp')).toBe(0);
     await book(m, (await buildSession(t)).id);
-    expect(await run(tellUsedUpPackages)).toBe(1);
-    expect(await run(tellUsedUpPackages)).toBe(0);
+    expect(await run('packages.tellUsedUp')).toBe(1);
+    expect(await run('packages.tellUsedUp')).toBe(0);
     expect(told('package.usedUp', 'package_id', pkg.id)).toEqual([
       { package_id: pkg.id, user_id: m.id, name: 'Two classes', name_i18n: { en: 'Two classes' }, total: 2 },
     ]);
@@ -243,7 +239,7 @@ describe('a package whose last credit a booking took', () => {
     const joined = await t.call(reservationCalls.joinWaitlist, { session_id: session.id }, { token: waiting.token });
     expect(joined.code, joined.msg).toBe(0);
     await t.call(reservationCalls.cancelBooking, { reservation_id: booked._id }, { token: holder.token });
-    expect(await run(tellUsedUpPackages)).toBe(1);
+    expect(await run('packages.tellUsedUp')).toBe(1);
     expect(told('package.usedUp', 'package_id', pkg.id)).toHaveLength(1);
   });
 
@@ -264,7 +260,7 @@ describe('a package whose last credit a booking took', () => {
       { _id: takenAway.id, delta: -1, reason: 'Test' },
       { token: admin.token },
     );
-    expect(await run(tellUsedUpPackages)).toBe(0);
+    expect(await run('packages.tellUsedUp')).toBe(0);
     expect(told('package.usedUp', 'package_id', returned.id)).toEqual([]);
     expect(told('package.usedUp', 'package_id', takenAway.id)).toEqual([]);
   });
@@ -276,7 +272,7 @@ describe('a package whose last credit a booking took', () => {
       packages.push(await buildPackage(t, m.id, { classCount: 1 }));
       await book(m, (await buildSession(t)).id);
     }
-    const counts = await runTwice(tellUsedUpPackages);
+    const counts = await runTwice('packages.tellUsedUp');
     expect(counts[0] + counts[1]).toBe(3);
     for (const p of packages) expect(told('package.usedUp', 'package_id', p.id)).toHaveLength(1);
   });
@@ -296,10 +292,10 @@ describe('a coupon about to expire unused (coupon_expiry_notice_days)', () => {
       coupon_id: spent._id,
     });
     t.clock.advance(26 * DAY);
-    expect(await run(tellExpiringCoupons)).toBe(0);
+    expect(await run('coupons.tellExpiring')).toBe(0);
     t.clock.advance(DAY);
-    expect(await run(tellExpiringCoupons)).toBe(1);
-    expect(await run(tellExpiringCoupons)).toBe(0);
+    expect(await run('coupons.tellExpiring')).toBe(1);
+    expect(await run('coupons.tellExpiring')).toBe(0);
     expect(told('coupon.expiringSoon', 'coupon_id', copy._id)).toEqual([
       {
         coupon_id: copy._id,
@@ -318,7 +314,7 @@ describe('a coupon about to expire unused (coupon_expiry_notice_days)', () => {
     const copies = [];
     for (let i = 0; i < 3; i++) copies.push(await claimCoupon(t, (await buildMember(t)).token, coupon._id));
     t.clock.advance(28 * DAY);
-    const counts = await runTwice(tellExpiringCoupons);
+    const counts = await runTwice('coupons.tellExpiring');
     expect(counts[0] + counts[1]).toBe(3);
     for (const c of copies) expect(told('coupon.expiringSoon', 'coupon_id', c._id)).toHaveLength(1);
   });
@@ -329,7 +325,7 @@ describe('a coupon about to expire unused (coupon_expiry_notice_days)', () => {
       const coupon = await buildCoupon(t, admin.token);
       const copy = await claimCoupon(t, (await buildMember(t)).token, coupon._id);
       t.clock.advance(28 * DAY);
-      expect(await run(tellExpiringCoupons)).toBe(0);
+      expect(await run('coupons.tellExpiring')).toBe(0);
       expect(told('coupon.expiringSoon', 'coupon_id', copy._id)).toEqual([]);
     } finally {
       await settings({ coupon_expiry_notice_days: 3 });

@@ -3,8 +3,7 @@ import { HOUR } from '../../platform/clock';
 import { newId, randomCode } from '../../platform/ids';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findPackage } from '../packages/service';
-import { updateSession } from '../schedule/repo';
-import { findSession } from '../schedule/service';
+import { findSession, markSessionCancelled } from '../schedule/service';
 import { buildCourse, buildMember, buildPackage, buildSession } from '../schedule/testing';
 import { bookAtOnce, findActiveReservation } from './repo';
 import { findEntry, insertEntry } from './waitlist-repo';
@@ -137,7 +136,7 @@ describe('a booking in one statement', () => {
     expect(await moved.state()).toEqual({ booked: 0, credits: 3, reservation: undefined });
 
     const cancelled = await scene();
-    await t.app.db.transaction((tx) => updateSession(tx, cancelled.session.id, { status: 'cancelled' }));
+    await t.app.db.transaction((tx) => markSessionCancelled(tx, cancelled.session.id, 'test', t.clock.now()));
     expect(await cancelled.attempt()).toBeUndefined();
     expect(await cancelled.state()).toEqual({ booked: 0, credits: 3, reservation: undefined });
   });

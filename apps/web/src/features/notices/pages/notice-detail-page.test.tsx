@@ -7,7 +7,7 @@ import '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
 import { registerRouter } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
-import { buildNotice, signIn, signOut, stubServer } from '../testing/fake-server';
+import { buildNotice, fakeCalls, signIn, signOut } from '../testing/fake-server';
 import { NoticeDetailPage } from './notice-detail-page';
 
 const notice = (overrides: Partial<MemberNotification> = {}) =>
@@ -19,7 +19,7 @@ const notice = (overrides: Partial<MemberNotification> = {}) =>
 
 let shown: MemberNotification = notice();
 let unread = 3;
-const calls = stubServer((url) => {
+const calls = fakeCalls((url) => {
   if (url === 'client/notice.getMyNotifications') return { rows: [], total: 0, hasMore: false, unread };
   if (url === 'client/notice.getInfo') {
     unread -= shown.read ? 0 : 1;

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
-import { buildNotice, signIn, signOut, stubServer } from '../testing/fake-server';
+import { buildNotice, fakeCalls, signIn, signOut } from '../testing/fake-server';
 import { NoticeListPage } from './notice-list-page';
 
 const notice = (id: string, overrides: Partial<MemberNotification> = {}) =>
@@ -13,7 +13,7 @@ const notice = (id: string, overrides: Partial<MemberNotification> = {}) =>
 
 let notices: MemberNotification[] = [];
 let announcements: MemberNotification[] = [];
-const calls = stubServer((url, data) => {
+const calls = fakeCalls((url, data) => {
   if (url === 'client/notice.getMyNotifications') {
     const rows = notices.filter((n) => !data.category || n.category === data.category);
     const size = Number(data.pageSize);

@@ -19,10 +19,10 @@ export const buildNotice = (overrides: Partial<MemberNotification> = {}): Member
 type Answer = (url: string, data: Record<string, unknown>) => object | undefined;
 
 /**
- * Stubs fetch as the server: the studio's info (London, pounds), then whatever `answer` gives for a
+ * Plays the server behind fetch: the studio's info (London, pounds), then whatever `answer` gives for a
  * url (undefined: FUNCTION_NOT_FOUND). Answers the calls made, in order.
  */
-export function stubServer(answer: Answer): { url: string; data: Record<string, unknown> }[] {
+export function fakeCalls(answer: Answer): { url: string; data: Record<string, unknown> }[] {
   const calls: { url: string; data: Record<string, unknown> }[] = [];
   vi.stubGlobal('scrollTo', () => {});
   vi.stubGlobal(
