@@ -5,6 +5,7 @@ import {
   type ANNOUNCEMENT_STATUSES,
   type AnnouncementSaveInput,
 } from '@studio/contract/notifications';
+import { sweepClaimed } from '../../platform/claimed-sweep';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { fail } from '../../platform/errors';
@@ -185,16 +186,11 @@ export async function withdrawAnnouncement(ctx: AuthedContext, id: string): Prom
  * each once, and a crash before commit leaves it for the next sweep.
  */
 export async function publishDueAnnouncements(deps: { db: Db; deps: AppDeps }, now: Date): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const claimed = await runUnitOfWork(deps, async (work) => {
-      const rows = await repo.claimDueAnnouncements(work.tx, now);
-      for (const row of rows) await announcePublished(work, row, now);
-      return rows.length;
-    });
-    total += claimed;
-    if (claimed < repo.SWEEP_BATCH) return total;
-  }
+  return sweepClaimed(deps, repo.SWEEP_BATCH, async (work) => {
+    const rows = await repo.claimDueAnnouncements(work.tx, now);
+    for (const row of rows) await announcePublished(work, row, now);
+    return rows;
+  });
 }
 
 /** The notices module's scheduled work (platform/sweeper.ts). */

@@ -4,13 +4,6 @@ import { memberNotifications } from './schema';
 
 export type NotificationRow = typeof memberNotifications.$inferSelect;
 
-export async function insertNotifications(
-  db: DbOrTx,
-  values: (typeof memberNotifications.$inferInsert)[],
-): Promise<void> {
-  if (values.length) await db.insert(memberNotifications).values(values);
-}
-
 /** Inserts notices, skipping any whose (source, member) is already stored; answers the ids inserted. */
 export async function insertNotificationsOnce(
   db: DbOrTx,

@@ -1,7 +1,8 @@
+import { sweepClaimed } from '../../platform/claimed-sweep';
 import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { Sweep } from '../../platform/sweeper';
-import { runUnitOfWork, type UnitOfWorkDeps, type Work } from '../../platform/unit-of-work';
+import type { UnitOfWorkDeps } from '../../platform/unit-of-work';
 import { getMerchant, shopSettingsOf } from '../merchant';
 import * as schedule from '../schedule';
 import { noticeData } from './seats';
@@ -13,16 +14,6 @@ import * as repo from './sweeps-repo';
  * A sweep that tells members claims its batch and emits its events in one unit of work, so a row
  * is claimed (and its notice written to the outbox) once, whatever instances sweep at once.
  */
-
-/** Runs `batch` in units of work until one changes fewer than a full batch; answers how many rows changed. */
-async function inBatches(unit: UnitOfWorkDeps, batch: (work: Work) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await runUnitOfWork(unit, batch);
-    total += n;
-    if (n < repo.SWEEP_BATCH) return total;
-  }
-}
 
 /** Each swept row with the class it belongs to, as class events name it (the session and course read once each). */
 async function withClass(tx: Tx, rows: repo.SweptRow[]) {
@@ -42,12 +33,12 @@ async function withClass(tx: Tx, rows: repo.SweptRow[]) {
 
 /** Closes waitlists of sessions that have started; each member still waiting is told their place ended. */
 export function sweepStartedWaitlists(unit: UnitOfWorkDeps, now: Date): Promise<number> {
-  return inBatches(unit, async (work) => {
+  return sweepClaimed(unit, repo.SWEEP_BATCH, async (work) => {
     const rows = await repo.closeStartedWaitlists(work.tx, now);
     for (const { row, of } of await withClass(work.tx, rows)) {
       await work.emit('waitlist.dropped', { ...of, user_id: row.userId, entry_id: row.id }, now);
     }
-    return rows.length;
+    return rows;
   });
 }
 
@@ -59,12 +50,12 @@ export function sweepStartedWaitlists(unit: UnitOfWorkDeps, now: Date): Promise<
 export async function sweepClassReminders(unit: UnitOfWorkDeps, now: Date): Promise<number> {
   const hours = shopSettingsOf(await getMerchant(unit.db)).class_reminder_hours;
   if (hours <= 0) return 0;
-  return inBatches(unit, async (work) => {
+  return sweepClaimed(unit, repo.SWEEP_BATCH, async (work) => {
     const rows = await repo.claimDueReminders(work.tx, now, hours);
     for (const { row, of } of await withClass(work.tx, rows)) {
       await work.emit('class.reminder', { ...of, user_id: row.userId, reservation_id: row.id }, now);
     }
-    return rows.length;
+    return rows;
   });
 }
 

@@ -9,13 +9,17 @@ import { useIsLoggedIn } from '@/shared/session/session';
  * The member's unread notices, one query shared by the home page's bell and the Me tab's badge. By
  * reference (zod-free): both are on the app's first screens.
  */
-const getMyNotifications = callRef<typeof notificationCalls.getMyNotifications>('client/notice.getMyNotifications');
+export const getMyNotifications = callRef<typeof notificationCalls.getMyNotifications>(
+  'client/notice.getMyNotifications',
+);
+/** The visitors' list (the studio's public announcements): refetched with the member's. */
+export const getPublicNotices = callRef<typeof notificationCalls.pub_getList>('client/notice.pub_getList');
 
 /**
  * The urls of the notice lists, the member's (with the count) and the visitors'. A single notice is
  * not among them: it does not change when others come, and fetching it again would mark it read again.
  */
-const NOTICE_LIST_URLS: readonly string[] = [getMyNotifications.url, 'client/notice.pub_getList'];
+const NOTICE_LIST_URLS: readonly string[] = [getMyNotifications.url, getPublicNotices.url];
 
 /** One row is enough: the answer carries the unread count. */
 const unreadQuery = callQuery(getMyNotifications, { pageIndex: 1, pageSize: 1 });

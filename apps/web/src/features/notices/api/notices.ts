@@ -3,14 +3,19 @@ import { callRef } from '@studio/contract/protocol-core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/shared/api/call-function';
 import { usePagedCall } from '@/shared/api/paged';
-import { invalidateNotices, setUnreadNotices } from '@/shared/notices/unread-notices';
+import {
+  getMyNotifications,
+  getPublicNotices,
+  invalidateNotices,
+  setUnreadNotices,
+} from '@/shared/notices/unread-notices';
 
-/** The calls by reference (zod-free): the notice pages have no form. */
+/** The calls by reference (zod-free): the notice pages have no form. The lists' are shared with the bell. */
 const noticeCalls = {
-  getMyNotifications: callRef<typeof noticeDefs.getMyNotifications>('client/notice.getMyNotifications'),
+  getMyNotifications,
   getInfo: callRef<typeof noticeDefs.getInfo>('client/notice.getInfo'),
   markAllRead: callRef<typeof noticeDefs.markAllRead>('client/notice.markAllRead'),
-  pubGetList: callRef<typeof noticeDefs.pub_getList>('client/notice.pub_getList'),
+  pubGetList: getPublicNotices,
   pubGetInfo: callRef<typeof noticeDefs.pub_getInfo>('client/notice.pub_getInfo'),
 };
 
