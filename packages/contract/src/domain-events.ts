@@ -175,6 +175,16 @@ export const domainEvents = {
     reservations: z.array(z.object({ reservation_id: z.string(), user_id: z.string() })),
     entries: z.array(z.object({ entry_id: z.string(), user_id: z.string() })),
   }),
+  /**
+   * A personal notice was stored for a member (notifications): the channels (e-mail, SMS, push)
+   * deliver it. `data` is the notice's data (contract noticeEvents), rendered in the member's language.
+   */
+  'notice.created': z.object({
+    notice_id: z.string(),
+    user_id: z.string(),
+    type: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  }),
   /** A new member registered. */
   'member.registered': z.object({ user_id: z.string() }),
   /** An announcement became visible (published now, or its time came), or was withdrawn. */

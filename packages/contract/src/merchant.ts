@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_NOTICE_CHANNELS, noticeChannelSettings } from './channels';
 import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
 import { ENABLEABLE_PAY_TYPES, payType } from './payments';
 import { defineCall, noInput } from './protocol';
@@ -91,6 +92,10 @@ export const STUDIO_RULES = {
   package_expiry_notice_days: { default: 7, min: 0, max: 60 },
   /** A member is told this many days before an unused coupon expires (0: not told). */
   coupon_expiry_notice_days: { default: 3, min: 0, max: 30 },
+  /** An e-mail, text or push notice is tried at most this many times before it is marked failed. */
+  delivery_tries: { default: 3, min: 1, max: 10 },
+  /** … its tries spread over about this many minutes (backoff doubling between them). */
+  delivery_retry_minutes: { default: 30, min: 1, max: 1440 },
 } as const;
 export type StudioRule = keyof typeof STUDIO_RULES;
 
@@ -116,6 +121,10 @@ export const DEFAULT_SHOP_SETTINGS = {
   unpaid_notice_minutes: STUDIO_RULES.unpaid_notice_minutes.default,
   package_expiry_notice_days: STUDIO_RULES.package_expiry_notice_days.default,
   coupon_expiry_notice_days: STUDIO_RULES.coupon_expiry_notice_days.default,
+  delivery_tries: STUDIO_RULES.delivery_tries.default,
+  delivery_retry_minutes: STUDIO_RULES.delivery_retry_minutes.default,
+  /** Which channels beside in-app notices the studio uses (contract channels.ts). */
+  notice_channels: DEFAULT_NOTICE_CHANNELS,
 };
 
 /** The studio rules kept in the studio row's `settings` (the others have a column each). */
@@ -135,6 +144,8 @@ export const SHOP_RULES = [
   'unpaid_notice_minutes',
   'package_expiry_notice_days',
   'coupon_expiry_notice_days',
+  'delivery_tries',
+  'delivery_retry_minutes',
 ] as const satisfies readonly (StudioRule & keyof typeof DEFAULT_SHOP_SETTINGS)[];
 export type ShopSettings = typeof DEFAULT_SHOP_SETTINGS;
 
@@ -174,6 +185,9 @@ export const adminMerchantRecord = mchInfo.extend({
   unpaid_notice_minutes: z.number().int(),
   package_expiry_notice_days: z.number().int(),
   coupon_expiry_notice_days: z.number().int(),
+  delivery_tries: z.number().int(),
+  delivery_retry_minutes: z.number().int(),
+  notice_channels: noticeChannelSettings,
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -215,6 +229,10 @@ export const merchantSaveInput = z
     unpaid_notice_minutes: rule('unpaid_notice_minutes').optional(),
     package_expiry_notice_days: rule('package_expiry_notice_days').optional(),
     coupon_expiry_notice_days: rule('coupon_expiry_notice_days').optional(),
+    delivery_tries: rule('delivery_tries').optional(),
+    delivery_retry_minutes: rule('delivery_retry_minutes').optional(),
+    /** The channels' settings; absent fields stay as they are. */
+    notice_channels: noticeChannelSettings.partial().strict().optional(),
     /** Which payment types members are offered: at least one, each once. */
     pay_types: z
       .array(z.enum(ENABLEABLE_PAY_TYPES))

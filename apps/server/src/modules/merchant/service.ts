@@ -117,7 +117,12 @@ export function toMchInfo(row: MerchantRow, locale?: Locale): MchInfo {
 
 /** The shop's settings: the stored ones over the defaults. */
 export function shopSettingsOf(row: MerchantRow): ShopSettings {
-  return { ...DEFAULT_SHOP_SETTINGS, ...(row.settings as Partial<ShopSettings>) };
+  const stored = row.settings as Partial<ShopSettings>;
+  return {
+    ...DEFAULT_SHOP_SETTINGS,
+    ...stored,
+    notice_channels: { ...DEFAULT_SHOP_SETTINGS.notice_channels, ...stored.notice_channels },
+  };
 }
 
 /** The shop rules (SHOP_RULES) that `from` holds, and only those. */
@@ -133,6 +138,7 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
     default_locale: row.defaultLocale,
     token_ttl_days: row.tokenTtlDays,
     ...shopRulesOf(shopSettingsOf(row)),
+    notice_channels: shopSettingsOf(row).notice_channels,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -206,6 +212,9 @@ export async function saveMerchant(
             top_up_presets: [...input.top_up_presets].sort((a, b) => a - b),
           }),
           ...shopRulesOf(input),
+          ...(input.notice_channels !== undefined && {
+            notice_channels: { ...shopSettingsOf(current).notice_channels, ...input.notice_channels },
+          }),
         },
         updatedAt: now,
       })
