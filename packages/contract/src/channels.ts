@@ -207,3 +207,17 @@ export const adminDeliveryCalls = {
     noticesManage,
   ),
 } as const;
+
+/**
+ * Orders two app versions, `MAJOR.MINOR.PATCH` with an optional `+build` (ignored): negative when
+ * `a` is older. Parts that are missing or not numbers count as 0.
+ */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => (v.split('+')[0] ?? '').split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
