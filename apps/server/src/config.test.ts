@@ -29,4 +29,45 @@ describe('configuration from the environment', () => {
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL|LOG_LEVEL.*PORT/);
   });
+
+  it('reads the Web Push settings, the subject defaulting to the MAIL_FROM address', () => {
+    const bare = loadConfig({});
+    expect(bare).toMatchObject({ VAPID_SUBJECT: 'mailto:no-reply@studio.local', PUSH_ALLOWED_ORIGINS: [] });
+    expect(bare.VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: 'Lotus Yoga <hello@lotus.example>' }).VAPID_SUBJECT).toBe(
+      'mailto:hello@lotus.example',
+    );
+    expect(loadConfig({ MAIL_FROM: 'plain@lotus.example' }).VAPID_SUBJECT).toBe('mailto:plain@lotus.example');
+    expect(loadConfig({}, { MAIL_FROM: 'X <over@ride.example>' }).VAPID_SUBJECT).toBe('mailto:over@ride.example');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://lotus.example' }).VAPID_SUBJECT).toBe('https://lotus.example');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'lotus.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY/);
+  });
+
+  it('takes push origins as a comma-separated list of origins only', () => {
+    expect(
+      loadConfig({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:4100, https://push.example.com/' }).PUSH_ALLOWED_ORIGINS,
+    ).toEqual(['http://127.0.0.1:4100', 'https://push.example.com']);
+    expect(loadConfig({ PUSH_ALLOWED_ORIGINS: ' , ' }).PUSH_ALLOWED_ORIGINS).toEqual([]);
+    for (const bad of [
+      'https://push.example.com/path',
+      'https://user:pw@push.example.com',
+      'ftp://push.example.com',
+      'push.example.com',
+      'https://push.example.com?x=1',
+      'https://ok.example, nope',
+    ]) {
+      expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: bad }), bad).toThrow(/PUSH_ALLOWED_ORIGINS/);
+    }
+  });
+
+  it('reads the app version settings', () => {
+    expect(loadConfig({})).toMatchObject({ APP_MIN_VERSION: '0.0.0' });
+    expect(loadConfig({}).APP_VERSION).toBeUndefined();
+    const set = loadConfig({ APP_VERSION: '1.4.2+abc123', APP_MIN_VERSION: '1.2.0', APP_VERSION_NOTES: 'Push' });
+    expect(set).toMatchObject({ APP_VERSION: '1.4.2+abc123', APP_MIN_VERSION: '1.2.0', APP_VERSION_NOTES: 'Push' });
+    expect(() => loadConfig({ APP_MIN_VERSION: 'latest' })).toThrow(/APP_MIN_VERSION/);
+    expect(() => loadConfig({ APP_VERSION: 'v2' })).toThrow(/APP_VERSION/);
+  });
 });

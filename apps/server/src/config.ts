@@ -14,6 +14,36 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** The address inside a From header ("Studio <no-reply@studio.local>" → "no-reply@studio.local"). */
+export function mailAddressOf(from: string): string {
+  const inBrackets = /<([^<>\s]+)>\s*$/.exec(from);
+  return (inBrackets?.[1] ?? from).trim();
+}
+
+/** An origin exactly ("https://push.example" or "http://127.0.0.1:4000"), no path, query or credentials. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+const originList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+  )
+  .refine((list) => list.every(isOrigin), 'comma-separated origins (scheme://host[:port]), nothing else')
+  .transform((list) => list.map((o) => new URL(o).origin));
+
+const version = z.string().regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]*)?$/, 'a version like 1.4.0 (or 1.4.0+build)');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -50,6 +80,25 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Studio <no-reply@studio.local>'),
   /** outbox: texts are only recorded (development); twilio: sent through Twilio's Messages API. */
+  /** Web Push (VAPID) keys, base64url; without them a pair is generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who push services may contact about this sender (mailto: or https:); defaults to mailto: the MAIL_FROM address. */
+  VAPID_SUBJECT: optionalText.refine(
+    (v) => v === undefined || /^(mailto:|https:\/\/)\S+$/.test(v),
+    'mailto:… or https://…',
+  ),
+  /**
+   * Origins beside the known push services (FCM, Mozilla, Apple, Windows) whose push endpoints a
+   * member may subscribe with; comma-separated. Empty in production; tests list their local fake.
+   */
+  PUSH_ALLOWED_ORIGINS: originList,
+  /** The version the app answers in user/pub/checkVersion; else the web build's version.json. */
+  APP_VERSION: optionalText.pipe(version.optional()),
+  /** Apps older than this must reload before going on. */
+  APP_MIN_VERSION: version.default('0.0.0'),
+  /** What is new, shown with the update prompt. */
+  APP_VERSION_NOTES: optionalText,
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
@@ -99,6 +148,14 @@ const envSchema = z.object({
 });
 
 const withProviderSettings = envSchema.superRefine((e, ctx) => {
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'VAPID keys come as a pair (or neither, to generate one)',
+    });
+  }
   if (e.SMS_PROVIDER !== 'twilio') return;
   for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
     if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=twilio' });
@@ -107,9 +164,10 @@ const withProviderSettings = envSchema.superRefine((e, ctx) => {
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SEED_DEMO' | 'SANDBOX_PAYMENTS'> {
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'SANDBOX_PAYMENTS' | 'VAPID_SUBJECT'> {
   SEED_DEMO: boolean;
   SANDBOX_PAYMENTS: boolean;
+  VAPID_SUBJECT: string;
 }
 
 /** Reads the configuration from environment variables; throws naming every bad variable. */
@@ -120,11 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const config = {
+  const merged = {
     ...e,
     SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
     SANDBOX_PAYMENTS: e.SANDBOX_PAYMENTS ?? !e.DATABASE_URL,
     ...overrides,
+  };
+  const config: Config = {
+    ...merged,
+    VAPID_SUBJECT: merged.VAPID_SUBJECT ?? `mailto:${mailAddressOf(merged.MAIL_FROM)}`,
   };
   if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
     throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
