@@ -5,6 +5,7 @@ export * from '../modules/audit/schema';
 export * from '../modules/calendar/schema';
 export * from '../modules/cart/schema';
 export * from '../modules/catalog/schema';
+export * from '../modules/channels/schema';
 export * from '../modules/coupons/schema';
 export * from '../modules/freight/schema';
 export * from '../modules/merchant/schema';

@@ -1,4 +1,5 @@
 import { ROLES } from '@studio/contract/account';
+import type { Locale } from '@studio/contract/locale';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -43,6 +44,8 @@ export const users = pgTable(
     failedLogins: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
     disabled: boolean().notNull().default(false),
+    /** The language the member's app last used (vk-locale), for what reaches them outside it; null: the studio's. */
+    locale: text().$type<Locale>(),
     ...timestamps,
   },
   (t) => [
