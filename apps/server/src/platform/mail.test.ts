@@ -114,6 +114,45 @@ describe('e-mail through SMTP (nodemailer)', () => {
     expect(row).toMatchObject({ status: 'sent', channel: 'email', body: 'Your code is ******.' });
   });
 
+  it('sends an HTML part, extra headers and the sender name beside the text', async () => {
+    smtp.state.rejectRecipients = false;
+    await mailerFor(t.config).send(
+      { db: t.app.db, log: t.app.log, clock: t.clock },
+      {
+        to: 'rich@example.com',
+        subject: 'Class moved',
+        text: 'Your class moved to 10:00.',
+        html: '<p>Your class moved to <b>10:00</b>.</p>',
+        headers: {
+          'List-Unsubscribe': '<https://studio.example/u/abc>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        fromName: 'Lotus Yoga',
+      },
+    );
+    const mail = smtp.received.at(-1)!;
+    expect(mail.from).toContain('no-reply@studio.local');
+    expect(mail.data).toMatch(/^From: Lotus Yoga <no-reply@studio\.local>\r$/m);
+    expect(mail.data).toMatch(/^List-Unsubscribe: <https:\/\/studio\.example\/u\/abc>\r$/m);
+    expect(mail.data).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    expect(mail.data).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mail.data).toMatch(/Content-Type: text\/plain/);
+    expect(mail.data).toMatch(/Content-Type: text\/html/);
+    expect(mail.data.replace(/=\r\n/g, '')).toContain('<b>10:00</b>');
+    const [row] = await outboxFor(t, 'rich@example.com');
+    expect(row).toMatchObject({ status: 'sent', subject: 'Class moved', body: 'Your class moved to 10:00.' });
+  });
+
+  it('keeps the From of MAIL_FROM as written when no sender name is given', async () => {
+    await mailerFor(t.config).send(
+      { db: t.app.db, log: t.app.log, clock: t.clock },
+      { to: 'plain@example.com', subject: 'Plain', text: 'Plain text.' },
+    );
+    const mail = smtp.received.at(-1)!;
+    expect(mail.data).toMatch(/^From: Studio <no-reply@studio\.local>\r$/m);
+    expect(mail.data).not.toMatch(/text\/html/);
+  });
+
   it('sends a login code that works, keeping it out of the outbox and the log', async () => {
     smtp.state.rejectRecipients = false;
     const email = 'smtp-member@example.com';
@@ -167,6 +206,14 @@ describe('e-mail without SMTP_URL (development)', () => {
       expect(code).toBeDefined();
       expect(devLogs.text()).toContain(code);
       expect(smtp.received).toHaveLength(before);
+
+      // A rich message is recorded as its subject and text, as before.
+      await mailerFor(dev.config).send(
+        { db: dev.app.db, log: dev.app.log, clock: dev.clock },
+        { to: 'rich-dev@example.com', subject: 'Hi', text: 'Plain.', html: '<p>Rich.</p>', fromName: 'Lotus' },
+      );
+      const [rich] = await outboxFor(dev, 'rich-dev@example.com');
+      expect(rich).toMatchObject({ status: 'recorded', subject: 'Hi', body: 'Plain.' });
     } finally {
       await dev.close();
     }

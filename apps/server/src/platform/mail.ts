@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { Config } from '../config';
+import { type Config, mailAddressOf } from '../config';
 import type { Clock } from './clock';
 import type { DbOrTx } from './db';
 import { AppError } from './errors';
@@ -15,7 +15,14 @@ export interface OutgoingMessage {
   to: string;
   /** E-mail subject; empty for texts. */
   subject: string;
+  /** The plain-text body (every e-mail has one; texts are only this). */
   text: string;
+  /** An HTML body beside the text (e-mail only). */
+  html?: string;
+  /** Extra e-mail headers (List-Unsubscribe, List-Unsubscribe-Post, …). */
+  headers?: Record<string, string>;
+  /** The sender's display name ("Lotus Yoga"); the address stays MAIL_FROM's. Without it, MAIL_FROM as written. */
+  fromName?: string;
   /**
    * A secret inside the text (a verification code). Once a message really leaves the server,
    * neither the outbox row nor the log keeps it.
@@ -129,10 +136,14 @@ export function mailerFor(config: Config): Messenger {
       const transport = createSmtpTransport(config.SMTP_URL);
       mailer = deliveringMessenger('email', 'EMAIL_SEND_FAILED', async (message) => {
         const info = await transport.sendMail({
-          from: config.MAIL_FROM,
+          from: message.fromName
+            ? { name: message.fromName, address: mailAddressOf(config.MAIL_FROM) }
+            : config.MAIL_FROM,
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.headers === undefined ? {} : { headers: message.headers }),
         });
         return String(info.messageId ?? '');
       });
