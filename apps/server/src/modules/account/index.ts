@@ -6,6 +6,7 @@ export { ensureAdmin } from './admin-bootstrap';
 export { adminUserHandlers } from './admin-calls';
 export { listUsers } from './admin-service';
 export { accountHandlers } from './calls';
+export { contactsOf, type MemberContact, memberIdsAfter } from './reach';
 export {
   briefsOf,
   countUsersSince,

@@ -11,6 +11,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext } from '../../platform/protocol';
 import { SerializedAnswer } from '../../platform/serialized-answer';
 import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
+import { rememberLocale } from './reach';
 import * as repo from './repo';
 import { users } from './schema';
 
@@ -90,14 +91,17 @@ type MemberPart = Omit<UserInfo, 'account_balance' | 'account_integral'>;
  */
 export async function myUserInfoAnswer(ctx: AuthedContext): Promise<SerializedAnswer> {
   const uid = ctx.user.uid;
-  const member = await ctx.deps.memberMemo.remember(uid, ctx.clock.now(), async (): Promise<MemberPart> => {
+  const { member, locale } = await ctx.deps.memberMemo.remember(uid, ctx.clock.now(), async () => {
+    const row = await getUserOrFail(ctx.db, uid);
     const {
       account_balance: _b,
       account_integral: _i,
       ...rest
-    } = userInfo.parse(toUserInfoOf(await getUserOrFail(ctx.db, uid), { balance: 0, integral: 0 }));
-    return rest;
+    } = userInfo.parse(toUserInfoOf(row, { balance: 0, integral: 0 }));
+    return { member: rest as MemberPart, locale: row.locale };
   });
+  // The app asks for this at start: the language it uses now is the one notices outside it speak.
+  if (locale !== ctx.locale) await rememberLocale(ctx.db, uid, ctx.locale);
   const balances = await ctx.deps.memo.remember(balancesMemoKey(uid), ctx.clock.now(), () =>
     ctx.deps.readBalances(ctx.db, uid),
   );

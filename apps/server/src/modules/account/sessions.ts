@@ -10,6 +10,7 @@ import { FORCE_LOGOUT } from '../../platform/realtime';
 import { MAX_LIVE_TOKENS, TOKEN_RENEW_WITHIN_MS, type TokenSigner } from '../../platform/tokens';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant } from '../merchant';
+import { rememberLocale } from './reach';
 import * as repo from './repo';
 import { type AccountCtx, getUserOrFail, rolesOf, toUserInfo } from './service';
 
@@ -137,6 +138,8 @@ export async function loginResult(ctx: CallContext, row: repo.UserRow, replacing
     : await issueToken(ctx, row, now, ctx.client.deviceId);
   const vk_uni_token = { token: issued.token, tokenExpired: issued.tokenExpired };
   ctx.issueToken = vk_uni_token;
+  // The language of the app logging in is the one notices outside it speak (account/reach.ts).
+  if (row.locale !== ctx.locale) await rememberLocale(ctx.db, row.id, ctx.locale);
   return {
     uid: row.id,
     userInfo: await toUserInfo(ctx, row),

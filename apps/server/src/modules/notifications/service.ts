@@ -8,13 +8,13 @@ import {
   noticeText,
 } from '@studio/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import type { Realtime, RealtimeEvent } from '../../platform/realtime';
-import { runUnitOfWork } from '../../platform/unit-of-work';
+import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
 import { studioRow } from '../merchant';
 import type { FeedRow, Viewer } from './announcement-repo';
 import * as announcementRepo from './announcement-repo';
@@ -32,12 +32,12 @@ export type NewNotice = NoticeEvent & {
 };
 
 /**
- * Stores notices that tell of the domain event `sourceId` and pushes each to its member's open
- * apps, once: a repeated delivery of the event (the outbox delivers at least once) finds the notice
+ * Stores notices that tell of the domain event `sourceId`, says `notice.created` of each in the
+ * same unit of work (the channels deliver it), and pushes each to its member's open apps, once: a repeated delivery of the event (the outbox delivers at least once) finds the notice
  * already there and neither writes nor pushes it again.
  */
 export async function tellMembers(
-  ctx: { db: DbOrTx; realtime: Realtime; log?: FastifyBaseLogger },
+  ctx: { db: Db; realtime: Realtime; deps?: UnitOfWorkDeps['deps']; log?: FastifyBaseLogger },
   sourceId: string,
   notices: NewNotice[],
   now: Date,
@@ -53,7 +53,19 @@ export async function tellMembers(
     sourceId,
     createdAt: now,
   }));
-  const stored = new Set(await repo.insertNotificationsOnce(ctx.db, rows));
+  // The notices and what the channels hear of them (notice.created) commit together, so a stored
+  // notice always reaches the members' e-mail, text and push (the event outbox delivers at least once).
+  const stored = new Set(
+    await runUnitOfWork(ctx, async (work) => {
+      const inserted = await repo.insertNotificationsOnce(work.tx, rows);
+      const ids = new Set(inserted);
+      for (const r of rows) {
+        if (!ids.has(r.id)) continue;
+        await work.emit('notice.created', { notice_id: r.id, user_id: r.userId, type: r.type, data: r.data }, now);
+      }
+      return inserted;
+    }),
+  );
   await Promise.all(
     rows
       .filter((r) => stored.has(r.id))
