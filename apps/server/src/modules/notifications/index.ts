@@ -5,4 +5,5 @@
 export { announcementSubscribers } from './announcement-subscribers';
 export { notificationSweeps } from './announcements';
 export { notificationHandlers } from './calls';
+export { forEachAnnouncementReader, type OutgoingNotice, renderAnnouncementFor, renderNoticeFor } from './outside';
 export { notificationSubscribers } from './subscribers';

@@ -11,6 +11,7 @@ export {
   issuePackage,
   orderPackagesToVoid,
   orderPackagesUnused,
+  packageHolderIdsAfter,
   returnCredit,
   takeCreditForSession,
   voidOrderPackages,

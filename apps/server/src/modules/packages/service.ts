@@ -9,7 +9,7 @@ import {
   type packageGrantInput,
   packageValidity,
 } from '@studio/contract/packages';
-import { and, countDistinct, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, instant, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -239,6 +239,28 @@ export async function countPackageHolders(db: DbOrTx, now: Date, userId?: string
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Ids of the members holding a package valid now with credits left (countPackageHolders' members),
+ * in id order after `afterId`, at most `limit`: an announcement to package holders, page by page.
+ */
+export async function packageHolderIdsAfter(db: DbOrTx, now: Date, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: memberPackages.userId })
+    .from(memberPackages)
+    .where(
+      and(
+        gt(memberPackages.userId, afterId),
+        isNull(memberPackages.refundedAt),
+        gt(memberPackages.remainingCount, 0),
+        lte(memberPackages.validFrom, now),
+        or(isNull(memberPackages.validUntil), sql`${memberPackages.validUntil} >= ${instant(now)}`),
+      ),
+    )
+    .orderBy(asc(memberPackages.userId))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export const returnCredit = repo.returnCredit;
