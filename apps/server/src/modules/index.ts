@@ -25,7 +25,7 @@ import { paymentHandlers, paymentRoutes, paymentSubscribers } from './payments';
 import { reservationHandlers, reservationSweeps } from './reservations';
 import { reviewHandlers } from './reviews';
 import { scheduleHandlers } from './schedule';
-import { merchantHandlers } from './studio';
+import { appManifestRoutes, merchantHandlers } from './studio';
 import { teacherHandlers, verifyHandlers } from './teacher';
 import { walletHandlers, walletSubscribers } from './wallet';
 
@@ -91,4 +91,4 @@ registerSubscribers(allSubscribers);
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and
  * next the payment webhooks that need the raw body. Add a module's raw routes here, never in app.ts.
  */
-export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes, paymentRoutes];
+export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes, paymentRoutes, appManifestRoutes];

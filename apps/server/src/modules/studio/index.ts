@@ -2,4 +2,6 @@
  * The studio module's public face: all that other modules (and the app) may import from it
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
+
+export { appManifestRoutes } from './app-manifest';
 export { merchantHandlers } from './calls';
