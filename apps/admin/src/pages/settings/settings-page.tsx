@@ -1,9 +1,7 @@
-import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
 import {
   adminMerchantCalls,
-  merchantCalls,
   merchantSaveInput,
   SHOP_RULES,
   STUDIO_CURRENCIES,
@@ -13,17 +11,21 @@ import {
 import { ENABLEABLE_PAY_TYPES } from '@studio/contract/payments';
 import { TOP_UP_MAX, TOP_UP_MIN } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Card, Checkbox, Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { call, callQuery } from '@/shared/api/client';
-import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
+import { callQuery } from '@/shared/api/client';
+import { requiredRule, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
+import { NOTIFICATION_RULES } from './notification-changes';
+import { NotificationsCard } from './notifications-card';
+import { type Merchant, RuleField, useSaveStudio } from './settings-form';
 
-type Merchant = z.infer<typeof adminMerchantCalls.get.output>['merchant'];
-const RULE_NAMES = Object.keys(STUDIO_RULES) as StudioRule[];
+/** The rules of the Rules card: every studio rule but those about notices (in Notifications). */
+const RULE_NAMES = (Object.keys(STUDIO_RULES) as StudioRule[]).filter(
+  (name) => !(NOTIFICATION_RULES as readonly StudioRule[]).includes(name),
+);
 
 /** Time zones this browser knows, for the picker (the server checks the name again). */
 const TIME_ZONES: string[] = (() => {
@@ -45,26 +47,12 @@ export function SettingsPage() {
           <Flex vertical gap={16}>
             <StudioCard merchant={data.merchant} />
             <RulesCard merchant={data.merchant} />
+            <NotificationsCard merchant={data.merchant} />
             <PaymentsCard merchant={data.merchant} />
           </Flex>
         )}
       </QueryState>
     </Page>
-  );
-}
-
-const refresh = [[adminMerchantCalls.get.url], [merchantCalls.getMchInfo.url]] as const;
-
-function useSaveStudio(form: Parameters<typeof showSaveError>[0]) {
-  const { t } = useTranslation('settings');
-  const { message, modal } = App.useApp();
-  return useCallMutation(
-    (input: z.input<typeof merchantSaveInput>) => call(adminMerchantCalls.save, input, { silent: true }),
-    {
-      invalidates: refresh,
-      onSuccess: () => void message.success(t('saved')),
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
-    },
   );
 }
 
@@ -140,7 +128,7 @@ function StudioCard({ merchant }: { merchant: Merchant }) {
   );
 }
 
-type RuleFields = Record<StudioRule, number>;
+type RuleFields = Partial<Record<StudioRule, number>>;
 
 function RulesCard({ merchant }: { merchant: Merchant }) {
   const { t } = useTranslation('settings');
@@ -157,36 +145,15 @@ function RulesCard({ merchant }: { merchant: Merchant }) {
           cancel_window_hours: merchant.cancel_window_hours,
           token_ttl_days: merchant.token_ttl_days,
           order_auto_cancel_minutes: merchant.order_auto_cancel_minutes,
-          ...Object.fromEntries(SHOP_RULES.map((name) => [name, merchant[name]])),
+          ...Object.fromEntries(
+            SHOP_RULES.filter((name) => RULE_NAMES.includes(name)).map((name) => [name, merchant[name]]),
+          ),
         }}
         onFinish={(f) => save.mutate(f)}
       >
-        {RULE_NAMES.map((name) => {
-          const bounds = STUDIO_RULES[name];
-          return (
-            <Form.Item key={name} label={t(`rules.${name}.label`)} required>
-              <Flex gap={12} align="center" wrap>
-                <Form.Item name={name} noStyle rules={[requiredRule(), zodRule(merchantSaveInput.shape[name])]}>
-                  <InputNumber
-                    min={bounds.min}
-                    max={bounds.max}
-                    precision={0}
-                    aria-label={t(`rules.${name}.label`)}
-                    addonAfter={t(`rules.${name}.unit`)}
-                    style={{ width: 200 }}
-                  />
-                </Form.Item>
-                <span className="secondary-text">
-                  {t('rules.defaultIs', { value: bounds.default, unit: t(`rules.${name}.unit`) })}
-                </span>
-                <Button type="link" size="small" onClick={() => form.setFieldValue(name, bounds.default)}>
-                  {t('rules.reset')}
-                </Button>
-              </Flex>
-              <div className="secondary-text">{t(`rules.${name}.help`, { min: bounds.min, max: bounds.max })}</div>
-            </Form.Item>
-          );
-        })}
+        {RULE_NAMES.map((name) => (
+          <RuleField key={name} name={name} form={form} />
+        ))}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('rules.save')}
         </Button>
