@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { antdLocaleOf } from '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
+import { useSavedCache } from '@/shared/offline/use-saved-cache';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { useLifeData } from '@/shared/store/life-data';
 import { router } from './router';
@@ -35,11 +36,17 @@ export function App() {
     void import('@/shared/shop/cart').then((cart) => cart.refreshCart()).catch(() => undefined);
   }, [loggedIn, hasDeviceCart]);
 
+  // A logged-in member's reservations, packages and pickup codes are kept on the phone for offline
+  // use; at launch the queries wait (briefly) for that copy to be restored (shared/offline).
+  const restoring = useSavedCache();
+
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale}>
-        <RouterProvider router={router} flushSync={renderNow} />
-      </ConfigProvider>
+      <IsRestoringProvider value={restoring}>
+        <ConfigProvider locale={antdLocale}>
+          <RouterProvider router={router} flushSync={renderNow} />
+        </ConfigProvider>
+      </IsRestoringProvider>
     </QueryClientProvider>
   );
 }

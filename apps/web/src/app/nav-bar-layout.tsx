@@ -3,6 +3,7 @@ import { LeftOutline } from 'antd-mobile-icons';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateBack } from '@/shared/navigation/navigation';
+import { OfflineBanner } from '@/shared/offline/offline-ui';
 
 /** A page under the custom navigation bar (spec 2): back (home when it is the only page) and title. */
 export function NavBarLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -29,7 +30,10 @@ export function NavBarLayout({ title, children }: { title: string; children: Rea
           <h1 className="nav-title">{title}</h1>
         </NavBar>
       </header>
-      <main className="nav-page-body">{children}</main>
+      <main className="nav-page-body">
+        <OfflineBanner />
+        {children}
+      </main>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { switchTab } from '@/shared/navigation/navigation';
 import { useUnreadNotices } from '@/shared/notices/unread-notices';
+import { OfflineBanner } from '@/shared/offline/offline-ui';
 import { useLifeData } from '@/shared/store/life-data';
 import { type TabDef, visibleTabs } from './tabs';
 
@@ -24,6 +25,7 @@ export function TabLayout({
   return (
     <div className="tab-page">
       <main className="tab-page-body">
+        <OfflineBanner />
         {heading && <h1 className="page-heading tab-page-heading">{heading}</h1>}
         {children}
       </main>

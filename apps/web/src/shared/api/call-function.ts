@@ -2,6 +2,7 @@ import { type CallOptions, createClient } from '@studio/client/client';
 import i18n from '@/i18n/i18n';
 import { REQUEST_TIMEOUT_MS } from '@/shared/config';
 import { openLogin } from '@/shared/navigation/navigation';
+import { connectionAwareFetch } from '@/shared/offline/connection';
 import { clearSession, isTokenValid, saveToken } from '@/shared/session/session';
 import { showAlert, showToast } from '@/shared/ui/feedback';
 import { clientHeaders } from './client-info';
@@ -21,6 +22,8 @@ export const client = createClient({
   onLoginRequired: openLogin,
   text: (key) => i18n.t(key),
   beginLoading,
+  // Whether calls reach the server is what "offline" means to the app (shared/offline).
+  fetch: connectionAwareFetch,
 });
 
 export const { callFunction, call, callQuery, reportError, errorText } = client;

@@ -28,7 +28,7 @@ export function usePagedCall<C extends CallDef>(
   def: C | CallRef<C>,
   input: PagedInput<C>,
   options: { pageSize?: number; refetchInterval?: number | false; keepPrevious?: boolean } = {},
-): ListSource<RowOf<C>> & { isFetching: boolean } {
+): ListSource<RowOf<C>> & { isFetching: boolean; dataUpdatedAt: number } {
   const queryClient = useQueryClient();
   const paged = pagedQueryOptions<RowOf<C>>(
     [def.url, input],
@@ -48,6 +48,8 @@ export function usePagedCall<C extends CallDef>(
     rows,
     isPending: query.isPending,
     isFetching: query.isFetching,
+    /** When the first page was last fetched (0 before): offline, the "as of" of a saved list. */
+    dataUpdatedAt: query.dataUpdatedAt,
     error: query.error,
     hasMore: query.hasNextPage,
     loadMore: () => query.fetchNextPage({ throwOnError: true }),

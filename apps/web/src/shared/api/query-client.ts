@@ -1,6 +1,8 @@
 import { ApiError } from '@studio/client/api-error';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n/i18n';
+import { watchConnection } from '@/shared/offline/connection';
+import { keepSavedQueries } from '@/shared/offline/saved-queries';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -8,11 +10,18 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Only failures of the network are worth repeating; a business error answers the same again.
+      // A failure of the network also marks the app offline (shared/offline/connection.ts), which
+      // pauses the query instead: it runs again once the server answers, never in an endless loop.
       retry: (failureCount, error) => failureCount < 2 && error instanceof ApiError && error.isNetwork,
     },
     mutations: { retry: false },
   },
 });
+
+// TanStack Query pauses and resumes queries with the app's own view of the connection.
+watchConnection();
+// What the member needs at the door is kept for a week (shared/offline/saved-queries.ts).
+keepSavedQueries(queryClient);
 
 // Answers carry the studio's texts in the language of the call (vk-locale): after a switch, what is
 // cached is in the old one, so every query is refetched (the ones on screen at once).

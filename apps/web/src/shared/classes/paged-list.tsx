@@ -2,6 +2,7 @@ import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListSource } from '@/shared/api/paged';
+import { OfflineEmpty, useShowOfflineEmpty } from '@/shared/offline/offline-ui';
 import { PageError } from '@/shared/ui/page-states';
 import { InfiniteListEnd } from './infinite-list-end';
 
@@ -22,7 +23,9 @@ interface PagedListProps<T> {
  */
 export function PagedList<T>({ source, skeleton, empty, children }: PagedListProps<T>) {
   const { t } = useTranslation();
-  if (source.isPending) return <>{skeleton}</>;
+  const offline = useShowOfflineEmpty();
+  // Offline, a list never loaded (nor saved on the phone) says so instead of a skeleton that never ends.
+  if (source.isPending) return offline ? <OfflineEmpty /> : skeleton;
   if (source.error && source.rows.length === 0) {
     return <PageError error={source.error} onRetry={() => void source.refresh()} />;
   }

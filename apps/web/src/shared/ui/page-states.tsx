@@ -3,10 +3,13 @@ import { Button, Skeleton } from 'antd-mobile';
 import { ExclamationCircleOutline, FileOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineEmpty, useShowOfflineEmpty } from '@/shared/offline/offline-ui';
 
-/** Placeholder rows while a page's first data loads. */
+/** Placeholder rows while a page's first data loads; offline, where it cannot load, says so instead. */
 export function PageSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation();
+  const offline = useShowOfflineEmpty();
+  if (offline) return <OfflineEmpty />;
   return (
     <div className="page-skeleton" role="status" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, i) => (

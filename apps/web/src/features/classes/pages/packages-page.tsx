@@ -7,6 +7,7 @@ import { PagedList } from '@/shared/classes/paged-list';
 import { switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
+import { SavedAt } from '@/shared/offline/offline-ui';
 import { PassesForCourse } from '@/shared/shop/featured';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag, statusTone } from '@/shared/ui/status-tag';
@@ -43,30 +44,33 @@ function PackageList({ status }: { status: PackageStatus }) {
     refresh: () => packages.refetch(),
   };
   return (
-    <PagedList
-      source={source}
-      skeleton={<PageSkeleton rows={2} />}
-      empty={
-        <ClassesEmpty
-          title={t(`classes.packages.empty.${status}`)}
-          action={
-            status === 'unused' || status === 'used' ? (
-              <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
-                {t('classes.browse')}
-              </Button>
-            ) : undefined
-          }
-        />
-      }
-    >
-      {(rows) => (
-        <ul className="package-list">
-          {rows.map((pkg) => (
-            <PackageCard key={pkg._id} pkg={pkg} format={format} />
-          ))}
-        </ul>
-      )}
-    </PagedList>
+    <>
+      <SavedAt at={packages.dataUpdatedAt} />
+      <PagedList
+        source={source}
+        skeleton={<PageSkeleton rows={2} />}
+        empty={
+          <ClassesEmpty
+            title={t(`classes.packages.empty.${status}`)}
+            action={
+              status === 'unused' || status === 'used' ? (
+                <Button color="primary" fill="outline" onClick={() => switchTab(paths.reservation)}>
+                  {t('classes.browse')}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(rows) => (
+          <ul className="package-list">
+            {rows.map((pkg) => (
+              <PackageCard key={pkg._id} pkg={pkg} format={format} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
   );
 }
 

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
+import { useOnline } from '@/shared/offline/use-online';
 import { orderLinks } from '@/shared/orders/links';
 import { showToast } from '@/shared/ui/feedback';
 import { PhotoUploader } from '@/shared/ui/photo-uploader';
@@ -14,6 +16,8 @@ import { applyRefund, cancelOrder, cancelRefund, confirmReceipt } from '../api/o
 export function OrderActions({ order, compact = false }: { order: OrderRecord; compact?: boolean }) {
   const { t } = useTranslation();
   const size = compact ? 'small' : 'middle';
+  // Every action but opening the order's own page (its pickup code, its refund) needs the server.
+  const offline = !useOnline();
   const [cancel, cancelling] = useLockedAction(async () => {
     const ok = await Dialog.confirm({
       content: t('orders.actions.cancelConfirm'),
@@ -46,21 +50,23 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
     showToast(t('orders.refund.cancelled'));
   });
   if (order.actions.length === 0) return null;
+  const needsServer = order.actions.some((a) => a !== 'refund_details' && a !== 'pickup_code');
   return (
     <div className="order-actions">
+      {offline && needsServer && <NeedsConnectionNote className="order-actions-note" />}
       {order.actions.includes('refund_details') && compact && (
         <Button size={size} fill="outline" onClick={() => navigateTo(orderLinks.info(order.order_no))}>
           {t('orders.actions.refundDetails')}
         </Button>
       )}
       {order.actions.includes('cancel_refund') && (
-        <Button size={size} fill="outline" loading={withdrawing} onClick={() => void withdraw()}>
+        <Button size={size} fill="outline" loading={withdrawing} disabled={offline} onClick={() => void withdraw()}>
           {t('orders.actions.cancelRefund')}
         </Button>
       )}
       {order.actions.includes('apply_refund') && (
         <>
-          <Button size={size} fill="outline" onClick={() => setRefundOpen(true)}>
+          <Button size={size} fill="outline" disabled={offline} onClick={() => setRefundOpen(true)}>
             {t('orders.actions.applyRefund')}
           </Button>
           <RefundSheet order={order} open={refundOpen} onClose={() => setRefundOpen(false)} />
@@ -71,18 +77,24 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
           size={size}
           color="primary"
           fill="outline"
+          disabled={offline}
           onClick={() => navigateTo(orderLinks.comment(order.order_no))}
         >
           {t('orders.actions.review')}
         </Button>
       )}
       {order.actions.includes('cancel') && (
-        <Button size={size} fill="outline" loading={cancelling} onClick={() => void cancel()}>
+        <Button size={size} fill="outline" loading={cancelling} disabled={offline} onClick={() => void cancel()}>
           {t('orders.actions.cancel')}
         </Button>
       )}
       {order.actions.includes('logistics') && (
-        <Button size={size} fill="outline" onClick={() => navigateTo(orderLinks.express(order.order_no))}>
+        <Button
+          size={size}
+          fill="outline"
+          disabled={offline}
+          onClick={() => navigateTo(orderLinks.express(order.order_no))}
+        >
           {t('orders.actions.logistics')}
         </Button>
       )}
@@ -92,12 +104,17 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
         </Button>
       )}
       {order.actions.includes('confirm_receipt') && (
-        <Button size={size} color="primary" loading={receiving} onClick={() => void receive()}>
+        <Button size={size} color="primary" loading={receiving} disabled={offline} onClick={() => void receive()}>
           {t('orders.actions.confirmReceipt')}
         </Button>
       )}
       {order.actions.includes('pay') && (
-        <Button size={size} color="primary" onClick={() => navigateTo(orderLinks.pay(order.order_no))}>
+        <Button
+          size={size}
+          color="primary"
+          disabled={offline}
+          onClick={() => navigateTo(orderLinks.pay(order.order_no))}
+        >
           {t('orders.actions.pay')}
         </Button>
       )}

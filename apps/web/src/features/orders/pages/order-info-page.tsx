@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QrCode } from '@/shared/classes/qr-code';
 import { useFormat } from '@/shared/format/use-format';
+import { SavedAt } from '@/shared/offline/offline-ui';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useOrder } from '../api/orders';
 import { Amounts } from '../components/amounts';
@@ -27,6 +28,7 @@ export function OrderInfoPage() {
   const o = order.data.orderInfo;
   return (
     <div className="stack order-info">
+      <SavedAt at={order.dataUpdatedAt} />
       <section className="card order-head" aria-labelledby="order-status">
         <h2 className="section-title" id="order-status">
           <OrderStatus order={o} />

@@ -6,6 +6,7 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { useFormat } from '@/shared/format/use-format';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
+import { SavedAt } from '@/shared/offline/offline-ui';
 import { orderLinks } from '@/shared/orders/links';
 import { useOrderCounts } from '@/shared/orders/orders';
 import { AppLink } from '@/shared/ui/app-link';
@@ -45,19 +46,22 @@ function OrderList({ tab }: { tab: OrderTab }) {
   const { t } = useTranslation();
   const list = usePagedCall(orderCalls.getList, { tab });
   return (
-    <PagedList
-      source={list}
-      skeleton={<PageSkeleton rows={3} />}
-      empty={<ClassesEmpty title={t(`orders.empty.${tab}`)} />}
-    >
-      {(rows) => (
-        <ul className="order-cards" aria-label={t(`orders.tabs.${tab}`)}>
-          {rows.map((o) => (
-            <OrderCard key={o.order_no} order={o} />
-          ))}
-        </ul>
-      )}
-    </PagedList>
+    <>
+      <SavedAt at={list.dataUpdatedAt} />
+      <PagedList
+        source={list}
+        skeleton={<PageSkeleton rows={3} />}
+        empty={<ClassesEmpty title={t(`orders.empty.${tab}`)} />}
+      >
+        {(rows) => (
+          <ul className="order-cards" aria-label={t(`orders.tabs.${tab}`)}>
+            {rows.map((o) => (
+              <OrderCard key={o.order_no} order={o} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </>
   );
 }
 

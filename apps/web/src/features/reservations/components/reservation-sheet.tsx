@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckInPanel } from '@/shared/classes/check-in-panel';
 import type { ClassFormat } from '@/shared/classes/class-format';
 import { classLinks } from '@/shared/classes/links';
+import { OfflineDisabled, SavedAt } from '@/shared/offline/offline-ui';
 import { AppLink } from '@/shared/ui/app-link';
 import { showToast } from '@/shared/ui/feedback';
 import { StatusTag } from '@/shared/ui/status-tag';
@@ -17,10 +18,19 @@ interface ReservationSheetProps {
   now: number;
   onClose: () => void;
   onAddToCalendar: () => void;
+  /** When the list the reservation came from was fetched: its "as of" offline. */
+  savedAt: number;
 }
 
 /** A registered booking: its check-in QR with the code in text, cancel, and add to calendar. */
-export function ReservationSheet({ reservation, format, now, onClose, onAddToCalendar }: ReservationSheetProps) {
+export function ReservationSheet({
+  reservation,
+  format,
+  now,
+  onClose,
+  onAddToCalendar,
+  savedAt,
+}: ReservationSheetProps) {
   return (
     <Popup visible={reservation !== null} onClose={onClose} closeOnMaskClick showCloseButton destroyOnClose>
       {reservation && (
@@ -30,6 +40,7 @@ export function ReservationSheet({ reservation, format, now, onClose, onAddToCal
           now={now}
           onClose={onClose}
           onAddToCalendar={onAddToCalendar}
+          savedAt={savedAt}
         />
       )}
     </Popup>
@@ -42,6 +53,7 @@ function SheetBody({
   now,
   onClose,
   onAddToCalendar,
+  savedAt,
 }: ReservationSheetProps & {
   reservation: ReservationRecord;
 }) {
@@ -101,22 +113,27 @@ function SheetBody({
         </p>
       )}
       <CheckInPanel code={reservation.code} />
+      <SavedAt at={savedAt} />
       <div className="form-actions">
         <Button block size="large" color="primary" fill="outline" onClick={onAddToCalendar}>
           <CalendarOutline aria-hidden="true" /> {t('reservations.calendar.add')}
         </Button>
-        <Button
-          block
-          size="large"
-          color="danger"
-          fill="outline"
-          loading={cancelling}
-          loadingText={t('reservations.sheet.cancelBooking')}
-          disabled={cancelling || !canCancel}
-          onClick={() => void cancel()}
-        >
-          {t('reservations.sheet.cancelBooking')}
-        </Button>
+        <OfflineDisabled>
+          {(offline) => (
+            <Button
+              block
+              size="large"
+              color="danger"
+              fill="outline"
+              loading={cancelling}
+              loadingText={t('reservations.sheet.cancelBooking')}
+              disabled={cancelling || !canCancel || offline}
+              onClick={() => void cancel()}
+            >
+              {t('reservations.sheet.cancelBooking')}
+            </Button>
+          )}
+        </OfflineDisabled>
         {cancelNote && <p className="action-bar-note">{cancelNote}</p>}
         <AppLink to={classLinks.session(session._id)} className="sheet-link">
           {t('reservations.sheet.details')}

@@ -13,6 +13,7 @@ import { useNow } from '@/shared/classes/use-now';
 import { switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { useTabParam } from '@/shared/navigation/use-tab-param';
+import { SavedAt } from '@/shared/offline/offline-ui';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { useMyReservations } from '../api/my-reservations';
 import { ReservationSheet } from '../components/reservation-sheet';
@@ -52,6 +53,7 @@ function ReservationList({ status, onAddToCalendar }: { status: ReservationStatu
 
   return (
     <>
+      <SavedAt at={list.dataUpdatedAt} />
       <PagedList
         source={list}
         skeleton={<SessionListSkeleton rows={3} />}
@@ -89,6 +91,7 @@ function ReservationList({ status, onAddToCalendar }: { status: ReservationStatu
         format={format}
         now={now}
         onClose={() => setOpen(null)}
+        savedAt={list.dataUpdatedAt}
         onAddToCalendar={() => {
           setOpen(null);
           onAddToCalendar();
