@@ -24,6 +24,8 @@ export interface OutgoingNotice {
   title: string;
   body: string;
   link: string;
+  /** The notice's data (an announcement's: none): what it is about. */
+  data: Record<string, unknown>;
 }
 
 type Reader = { db: Db; deps: AppDeps; clock: Clock };
@@ -40,7 +42,7 @@ export async function renderNoticeFor(
   const reading = locale ?? studio.defaultLocale;
   const params = noticeParams(row.data, reading, studio.timezone, studio.currency);
   const { title, body } = noticeText(row.type, reading, params, { title: row.title, body: row.body });
-  return { title, body, link: noticeLink(row.data)?.to ?? noticePageRoute(row.id) };
+  return { title, body, link: noticeLink(row.data)?.to ?? noticePageRoute(row.id), data: row.data };
 }
 
 /**
@@ -60,6 +62,7 @@ export async function renderAnnouncementFor(
     title: localize(row.title, reading, studio.defaultLocale),
     body: plainPreview(localize(row.content, reading, studio.defaultLocale)),
     link: noticePageRoute(row.id),
+    data: {},
   };
 }
 
