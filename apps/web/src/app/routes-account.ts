@@ -106,6 +106,14 @@ export const accountRoutes: readonly PageRoute[] = [
       (m) => m.LanguagePage,
     ),
   },
+  {
+    path: paths.notificationSettings,
+    titleKey: 'notificationSettings.title',
+    page: load(
+      () => import('@/features/notification-settings/pages/notification-settings-page'),
+      (m) => m.NotificationSettingsPage,
+    ),
+  },
 
   // Notices are on the visitors' allow-list (spec): a visitor reads the studio's public announcements.
   {

@@ -24,6 +24,8 @@ export const paths = {
   updateMobile: '/pages/user/setting/update-mobile',
   updateMailbox: '/pages/user/setting/update-mailbox',
   language: '/pages/user/setting/language',
+  /** Notifications: push on this device and the channels of each notice category. */
+  notificationSettings: '/pages/user/setting/notifications',
 
   /** The notice centre (spec: notice/list, notice/detail); visitors see the studio's public announcements. */
   noticeList: '/pages/notice/list',

@@ -1,5 +1,5 @@
 import { Button, Dialog, List } from 'antd-mobile';
-import { GlobalOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
+import { BellOutline, GlobalOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { paths } from '@/shared/navigation/paths';
@@ -29,6 +29,11 @@ export function SettingPage() {
           to={paths.accountSecurity}
           prefix={<LockOutline aria-hidden="true" />}
           title={t('account.security.title')}
+        />
+        <ListLink
+          to={paths.notificationSettings}
+          prefix={<BellOutline aria-hidden="true" />}
+          title={t('notificationSettings.title')}
         />
         <ListLink
           to={paths.language}
