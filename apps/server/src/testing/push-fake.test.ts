@@ -152,8 +152,8 @@ describe('what the push fake checks', () => {
   });
 
   it.each([
-    ['another audience', { aud: 'https://fcm.googleapis.com', sub: 'mailto:a@b.example' }, /aud/],
-    ['no contact', { aud: 'ORIGIN', sub: 'studio' }, /sub/],
+    ['another audience', { aud: 'https://fcm.googleapis.com', sub: 'mailto:a@b.example', exp: 'SOON' }, /aud/],
+    ['no contact', { aud: 'ORIGIN', sub: 'studio', exp: 'SOON' }, /sub/],
     ['a life over 24 hours', { aud: 'ORIGIN', sub: 'mailto:a@b.example', exp: 'FAR' }, /24 hours/],
     ['an expired token', { aud: 'ORIGIN', sub: 'mailto:a@b.example', exp: 'PAST' }, /exp/],
   ])('refuses a JWT with %s', async (_why, template, reason) => {
