@@ -8,6 +8,7 @@ import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format'
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { currentLocation, loginUrl, navigateTo } from '@/shared/navigation/navigation';
+import { usePushOffer } from '@/shared/push/push-offer';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PassesForCourse, passesTitleId, usePassesOnSale } from '@/shared/shop/featured';
 import { showToast } from '@/shared/ui/feedback';
@@ -37,10 +38,15 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   /** What the package sheet is choosing for: a booking or a waitlist place (both pay with one credit). */
   const [choosing, setChoosing] = useState<'book' | 'join' | null>(null);
   const [full, setFull] = useState<CourseFullError | null>(null);
+  // After a booking or a waitlist place, the moment that explains why push is worth turning on.
+  const pushOffer = usePushOffer();
   // The writes, as mutations: their pending state spins and disables the button, so a double tap
   // never sends twice. The api functions refetch the class data themselves; ApiErrors were shown.
   const bookMutation = useCallMutation((pkg?: PackageRecord) => bookSession(session._id, pkg?._id), {
-    onSuccess: () => showToast(t('classes.detail.bookedToast')),
+    onSuccess: () => {
+      showToast(t('classes.detail.bookedToast'));
+      pushOffer.offer();
+    },
     onError: (error) => {
       if (error instanceof CourseFullError) setFull(error);
     },
@@ -53,6 +59,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
           ? t('classes.detail.joinedToast', { position: joined.position })
           : t('classes.detail.joinedToastPlain'),
       );
+      pushOffer.offer();
     },
   });
   const cancelMutation = useCallMutation(cancelReservation, {
@@ -203,6 +210,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         }}
         onClose={() => setFull(null)}
       />
+      {pushOffer.sheet}
     </>
   );
 }
