@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 /** The API server (apps/server); STUDIO_API_URL points elsewhere, e.g. a second server for screenshots. */
@@ -111,10 +113,69 @@ function linkAppStart(): Plugin {
   };
 }
 
+/**
+ * The version of this build: the package's version (1.0.0 while it has none) and a short build id
+ * (BUILD_ID, else the time of the build in base 36), or VITE_APP_VERSION as given. The app knows it
+ * (`__APP_VERSION__`, sent as vk-app-version) and the server answers user/pub/checkVersion with the
+ * one in dist/version.json, so an app open since before a deploy sees that a new version is ready.
+ */
+function buildVersion(): string {
+  if (process.env.VITE_APP_VERSION) return process.env.VITE_APP_VERSION;
+  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version?: string };
+  return `${pkg.version ?? '1.0.0'}+${process.env.BUILD_ID ?? Date.now().toString(36)}`;
+}
+const APP_VERSION = buildVersion();
+
+/** Writes dist/version.json: {"version": APP_VERSION}. Never precached: it is how a new build is seen. */
+function versionFile(): Plugin {
+  return {
+    name: 'studio:version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ version: APP_VERSION })}\n`,
+      });
+    },
+  };
+}
+
+/**
+ * The service worker (src/sw.ts, DESIGN.md "The member app as a PWA"), built into dist/sw.js with the
+ * precache list of this build injected: index.html and the pages' code and styles, not their .br/.gz
+ * twins (the server picks those per request) nor images (cached when shown) nor version.json. The
+ * web manifest and icons are the studio's, served by the server (modules/studio/app-manifest.ts).
+ * The app registers the worker itself, after its first paint (app/updates/service-worker.ts); the dev
+ * server has none.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  devOptions: { enabled: false },
+  injectManifest: {
+    globPatterns: ['index.html', 'assets/**/*.{js,css}'],
+    // The largest page chunk is far below this; a file above it would be left out of the precache.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [antdMobileBarrel(), antdMobileLegacyRender(), react(), linkAppStart(), precompress()],
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
+  plugins: [
+    antdMobileBarrel(),
+    antdMobileLegacyRender(),
+    react(),
+    linkAppStart(),
+    versionFile(),
+    serviceWorker,
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 /** Client identity sent with every call (API.md headers). */
 export const APP_ID = import.meta.env.VITE_APP_ID ?? 'studio-h5';
-export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? '1.0.0';
+/** This build's version (vite.config.ts), as dist/version.json has it: `1.0.0+<build id>`. */
+export const APP_VERSION = __APP_VERSION__;
 export const PLATFORM = 'h5';
 
 /** Spec 9 constants used by the client. */
