@@ -7,6 +7,7 @@ import { REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import { NavBarLayout } from './nav-bar-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
 import type { PageRoute } from './routes';
 import { TabLayout } from './tab-layout';
 import { tabOf } from './tabs';
@@ -36,10 +37,13 @@ export function RouteFrame({ route }: { route: PageRoute }) {
   }
 
   const Page = route.page;
+  // A page that throws shows a friendly error with Retry inside its frame, never a blank screen.
   const body: ReactNode = (
-    <Suspense fallback={<PageSkeleton />}>
-      <Page />
-    </Suspense>
+    <RouteErrorBoundary resetKey={`${location.pathname}${location.search}`}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
   );
   const tab = tabOf(location.pathname);
   if (!tab) return <NavBarLayout title={title}>{body}</NavBarLayout>;
