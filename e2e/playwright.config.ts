@@ -68,6 +68,9 @@ export default defineConfig({
     baseURL,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The member app's service worker would answer the app's files and navigations, out of sight of
+    // page.route. Journeys run without it; a spec about it opts in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/, use: phone },
