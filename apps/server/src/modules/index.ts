@@ -10,6 +10,7 @@ import { auditHandlers } from './audit-log';
 import { calendarHandlers, calendarRoutes } from './calendar';
 import { cartHandlers } from './cart';
 import { catalogHandlers, catalogSubscribers, catalogSweeps } from './catalog';
+import { channelHandlers, channelSubscribers, channelSweeps, unsubscribeRoutes } from './channels';
 import { couponHandlers, couponSubscribers, couponSweeps } from './coupons';
 import { dashboardHandlers } from './dashboard';
 import { freightHandlers } from './freight';
@@ -52,16 +53,18 @@ export const allCalls: RegisteredCall[] = [
   ...paymentHandlers,
   ...couponHandlers,
   ...reviewHandlers,
+  ...channelHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
-export const allSweeps = (deps: AppDeps, _config: Config): Sweep[] => [
+export const allSweeps = (deps: AppDeps, config: Config): Sweep[] => [
   ...reservationSweeps(deps),
   ...catalogSweeps,
   ...orderSweeps(deps),
   ...packageSweeps(deps),
   ...couponSweeps(deps),
   ...notificationSweeps(deps),
+  ...channelSweeps(deps, config),
 ];
 
 /**
@@ -84,6 +87,7 @@ export const allSubscribers: Subscriber[] = [
   ...walletSubscribers,
   ...notificationSubscribers,
   ...announcementSubscribers,
+  ...channelSubscribers,
 ];
 registerSubscribers(allSubscribers);
 
@@ -91,4 +95,4 @@ registerSubscribers(allSubscribers);
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and
  * next the payment webhooks that need the raw body. Add a module's raw routes here, never in app.ts.
  */
-export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes, paymentRoutes, appManifestRoutes];
+export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes, paymentRoutes, appManifestRoutes, unsubscribeRoutes];

@@ -105,7 +105,6 @@ async function sendEmail(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, who: 
     actionUrl: urlOf(b.base, n.link),
     actionLabel: say(TEXTS.open, locale),
     unsubscribeUrl,
-    footer: say(TEXTS.footer, locale),
   });
   await mailerFor(d.config).send(
     { db: d.db, log: d.log ?? quiet, clock: b.clock },

@@ -10,12 +10,6 @@ type Phrases = Record<Locale, string>;
 export const TEXTS = {
   /** The e-mail's button. */
   open: { en: 'Open in the app', 'zh-Hans': '在应用中查看', 'zh-Hant': '在應用程式中查看' },
-  /** Under every e-mail: why it came, and the unsubscribe link. */
-  footer: {
-    en: 'You receive this because of your notification settings.',
-    'zh-Hans': '你收到此邮件是因为你的通知设置。',
-    'zh-Hant': '你收到此郵件是因為你的通知設定。',
-  },
   unsubscribeTitle: {
     en: 'Stop these e-mails?',
     'zh-Hans': '不再接收此类邮件？',
