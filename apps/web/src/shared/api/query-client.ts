@@ -1,7 +1,7 @@
 import { ApiError } from '@studio/client/api-error';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import i18n from '@/i18n/i18n';
-import { watchConnection } from '@/shared/offline/connection';
+import { isOnline, watchConnection } from '@/shared/offline/connection';
 import { keepSavedQueries } from '@/shared/offline/saved-queries';
 
 export const queryClient = new QueryClient({
@@ -13,13 +13,19 @@ export const queryClient = new QueryClient({
       // A failure of the network also marks the app offline (shared/offline/connection.ts), which
       // pauses the query instead: it runs again once the server answers, never in an endless loop.
       retry: (failureCount, error) => failureCount < 2 && error instanceof ApiError && error.isNetwork,
+      // TanStack's backoff while the server answers; none once offline, so the query pauses at once.
+      retryDelay: (failureCount) => (isOnline() ? Math.min(1000 * 2 ** failureCount, 30_000) : 0),
     },
     mutations: { retry: false },
   },
 });
 
-// TanStack Query pauses and resumes queries with the app's own view of the connection.
+// TanStack Query pauses and resumes queries with the app's own view of the connection. Back online,
+// everything is refetched, not only what was stale: what is on screen may be the copy saved offline.
 watchConnection();
+onlineManager.subscribe((online) => {
+  if (online) void queryClient.invalidateQueries();
+});
 // What the member needs at the door is kept for a week (shared/offline/saved-queries.ts).
 keepSavedQueries(queryClient);
 

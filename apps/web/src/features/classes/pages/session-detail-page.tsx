@@ -10,6 +10,7 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { CourseCover } from '@/shared/classes/course-cover';
 import { classLinks } from '@/shared/classes/links';
 import { useNow } from '@/shared/classes/use-now';
+import { SavedAt } from '@/shared/offline/offline-ui';
 import { AppLink } from '@/shared/ui/app-link';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
@@ -22,16 +23,16 @@ export function SessionDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('_id') ?? '';
-  const { data, error, isPending, refetch } = useSessionDetail(id);
+  const { data, error, isPending, refetch, dataUpdatedAt } = useSessionDetail(id);
 
   if (!id) return <ClassesEmpty title={t('classes.detail.missing')} />;
   if (isPending) return <PageSkeleton rows={3} />;
   if (error) return <PageError error={error} onRetry={() => void refetch()} />;
   // Keyed by session: a suggested session opened from the "class full" sheet starts afresh.
-  return <SessionDetailView key={id} detail={data} />;
+  return <SessionDetailView key={id} detail={data} savedAt={dataUpdatedAt} />;
 }
 
-function SessionDetailView({ detail }: { detail: SessionDetail }) {
+function SessionDetailView({ detail, savedAt }: { detail: SessionDetail; savedAt: number }) {
   const { t } = useTranslation();
   const format = useClassFormat();
   const now = useNow();
@@ -39,6 +40,7 @@ function SessionDetailView({ detail }: { detail: SessionDetail }) {
 
   return (
     <article className="stack session-detail">
+      <SavedAt at={savedAt} />
       <CourseCover src={course.cover_image ?? session.cover_image} seed={course._id} className="detail-cover" />
       <header className="card detail-heading">
         <div className="detail-title-row">

@@ -8,6 +8,8 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { useFormat } from '@/shared/format/use-format';
 import { navigateTo, openLogin } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
+import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
+import { useOnline } from '@/shared/offline/use-online';
 import { orderLinks } from '@/shared/orders/links';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { addToCart, cartCount } from '@/shared/shop/cart';
@@ -177,6 +179,8 @@ function GoodsActions({ goods, onAdd, onBuy }: { goods: GoodsDetail; onAdd: () =
   const loggedIn = useIsLoggedIn();
   const inCart = useLifeData((s) => cartCount(s.cart.list));
   const collect = useToggleCollect(goods._id);
+  // Buying needs the server: offline the buttons wait, with the reason above them.
+  const online = useOnline();
   const share = async () => {
     const url = window.location.href;
     if (navigator.share) {
@@ -192,6 +196,7 @@ function GoodsActions({ goods, onAdd, onBuy }: { goods: GoodsDetail; onAdd: () =
   };
   return (
     <div className="action-bar goods-actions">
+      <NeedsConnectionNote />
       <div className="goods-actions-row">
         <button
           type="button"
@@ -213,10 +218,16 @@ function GoodsActions({ goods, onAdd, onBuy }: { goods: GoodsDetail; onAdd: () =
           </Badge>
           <span>{t('shop.cart')}</span>
         </button>
-        <Button className="goods-add" fill="outline" color="primary" disabled={goods.sold_out} onClick={onAdd}>
+        <Button
+          className="goods-add"
+          fill="outline"
+          color="primary"
+          disabled={goods.sold_out || !online}
+          onClick={onAdd}
+        >
           {t('shop.addToCart')}
         </Button>
-        <Button className="goods-buy" color="primary" disabled={goods.sold_out} onClick={onBuy}>
+        <Button className="goods-buy" color="primary" disabled={goods.sold_out || !online} onClick={onBuy}>
           {t('shop.buyNow')}
         </Button>
       </div>
