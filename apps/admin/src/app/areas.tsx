@@ -9,6 +9,7 @@ import {
   NotificationOutlined,
   ProfileOutlined,
   RollbackOutlined,
+  SendOutlined,
   SettingOutlined,
   ShoppingOutlined,
   StarOutlined,
@@ -88,6 +89,12 @@ export const AREAS: Area[] = [
     permission: 'notices.manage',
     load: () => import('@/pages/notices/notices-page').then((m) => m.NoticesPage),
     menu: { group: 'people', label: 'menu.notices', icon: <NotificationOutlined /> },
+  },
+  {
+    path: 'deliveries',
+    permission: 'notices.manage',
+    load: () => import('@/pages/deliveries/deliveries-page').then((m) => m.DeliveriesPage),
+    menu: { group: 'people', label: 'menu.deliveries', icon: <SendOutlined /> },
   },
   {
     path: 'shop/goods',

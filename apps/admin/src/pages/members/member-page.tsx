@@ -2,7 +2,7 @@ import { type AdminUserRow, adminUserCalls } from '@studio/contract/account';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Descriptions, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { usePermission } from '@/shared/session/permissions';
@@ -26,9 +26,19 @@ function MemberView({ user }: { user: AdminUserRow }) {
   const canPackages = usePermission('packages.manage');
   const canClasses = usePermission('classes.manage');
   const canWallet = usePermission('orders.manage');
+  const canNotices = usePermission('notices.manage');
   const name = user.nickname || user.username || user._id;
   return (
-    <Page title={name} subtitle={<RoleTags user={user} />}>
+    <Page
+      title={name}
+      subtitle={<RoleTags user={user} />}
+      extra={
+        canNotices && (
+          // The e-mails, texts and pushes this member was sent: the delivery log, narrowed to them.
+          <Link to={`/deliveries?user_id=${encodeURIComponent(user._id)}`}>{t('noticesSent')}</Link>
+        )
+      }
+    >
       <Flex gap={16} wrap style={{ marginBottom: 16 }} align="stretch">
         <Card size="small" title={t('profile.title')} style={{ flex: '1 1 420px' }}>
           <Flex gap={16} align="start">

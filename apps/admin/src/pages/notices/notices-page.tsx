@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
@@ -104,9 +105,9 @@ export function NoticesPage() {
       key: 'actions',
       title: t('common:table.actions'),
       fixed: 'right',
-      render: (_, n) =>
-        n.status === 'withdrawn' ? null : (
-          <Space size={0}>
+      render: (_, n) => (
+        <Space size={0}>
+          {n.status !== 'withdrawn' && (
             <Button
               type="link"
               size="small"
@@ -115,6 +116,18 @@ export function NoticesPage() {
             >
               {t('common:actions.edit')}
             </Button>
+          )}
+          {n.status !== 'scheduled' && (
+            // What reached members by e-mail, text or push: the delivery log of this announcement.
+            <Link
+              to={`/deliveries?notice_id=${encodeURIComponent(n._id)}`}
+              style={{ paddingInline: 7 }}
+              aria-label={t('deliveriesOf', { title: titleOf(n) })}
+            >
+              {t('deliveries')}
+            </Link>
+          )}
+          {n.status !== 'withdrawn' && (
             <Button
               type="link"
               size="small"
@@ -124,8 +137,9 @@ export function NoticesPage() {
             >
               {t('withdraw')}
             </Button>
-          </Space>
-        ),
+          )}
+        </Space>
+      ),
     },
   ];
 
