@@ -8,6 +8,8 @@ import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format'
 import { SessionList, SessionRow } from '@/shared/classes/session-row';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { currentLocation, loginUrl, navigateTo } from '@/shared/navigation/navigation';
+import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
+import { useOnline } from '@/shared/offline/use-online';
 import { usePushOffer } from '@/shared/push/push-offer';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PassesForCourse, passesTitleId, usePassesOnSale } from '@/shared/shop/featured';
@@ -175,6 +177,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       <div className="action-bar-spacer" />
       <div className="action-bar">
         {note && <p className="action-bar-note">{note}</p>}
+        <NeedsConnectionNote />
         {button}
       </div>
       <ChoiceSheet
@@ -225,6 +228,8 @@ interface BarProps {
 }
 
 function Bar({ children, onClick, loading = false, disabled = false, danger = false, outline = false }: BarProps) {
+  // Booking, cancelling and the waitlist need the server: offline the button waits (the bar says why).
+  const online = useOnline();
   return (
     <Button
       block
@@ -234,7 +239,7 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
       loading={loading}
       // The button keeps its name while it shows its loading dots.
       loadingText={typeof children === 'string' ? children : undefined}
-      disabled={disabled || loading}
+      disabled={disabled || loading || !online}
       onClick={onClick}
     >
       {children}

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/i18n/i18n';
 import { queryClient } from '@/shared/api/query-client';
+import { resetConnectionForTest } from '@/shared/offline/connection';
 import { useLifeData } from '@/shared/store/life-data';
 import { SessionDetailPage } from './session-detail-page';
 
@@ -95,5 +96,26 @@ describe('a booked class page', () => {
     expect(await screen.findByRole('heading', { name: 'Flow Yoga' })).toBeTruthy();
     expect(screen.queryByText('ABCD234567')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+  });
+});
+
+describe('a booked class page offline', () => {
+  afterEach(() => resetConnectionForTest());
+
+  it('keeps the check-in code on screen with its age, and Cancel waits for a connection', async () => {
+    answer = detail('registered');
+    open();
+    const cancel = await screen.findByRole('button', { name: 'Cancel booking' });
+    expect(cancel.hasAttribute('disabled')).toBe(false);
+
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByText('ABCD234567')).toBeTruthy();
+    expect(screen.getByText(/^as of \d{2}:\d{2}$/)).toBeTruthy();
+    expect(cancel.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Needs a connection')).toBeTruthy();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(cancel.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(/^as of/)).toBeNull();
   });
 });
