@@ -15,7 +15,7 @@ export interface StudioBrand {
   name: string;
   /** An absolute http(s) URL of the logo; anything else shows no logo. */
   logoUrl: string | null;
-  /** The button's colour, #rgb or #rrggbb (anything else falls back to the app's green). */
+  /** The button's colour, #rgb or #rrggbb (anything else falls back to DEFAULT_BRAND_COLOUR). */
   colour: string;
   /** The studio's postal address, in the footer. */
   address: string;
@@ -45,7 +45,8 @@ export interface RenderedEmail {
   text: string;
 }
 
-const DEFAULT_COLOUR = '#3d7a68';
+/** The app's brand colour (the installed app's icons use it too: modules/studio/app-manifest.ts). */
+export const DEFAULT_BRAND_COLOUR = '#A57044';
 const FONTS =
   "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC',sans-serif";
 
@@ -72,8 +73,16 @@ export function absoluteHttpUrl(url: string | null | undefined): string | null {
   }
 }
 
+/** A link made absolute against the app's public address (PUBLIC_URL) when it is not already; null without one. */
+export function linkFrom(base: string | undefined, link: string | null | undefined): string | null {
+  if (!link) return null;
+  const absolute = absoluteHttpUrl(link);
+  if (absolute || !absoluteHttpUrl(base)) return absolute;
+  return absoluteHttpUrl(new URL(link, base).href);
+}
+
 function colourOf(value: string): string {
-  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_COLOUR;
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_BRAND_COLOUR;
 }
 
 /** White text on dark colours, near-black on light ones (WCAG relative luminance). */

@@ -168,6 +168,12 @@ describe('e-mail through SMTP (nodemailer)', () => {
     expect(logs.text()).toContain('message sent');
     expect(logs.text()).not.toMatch(new RegExp(`\\b${code}\\b`));
 
+    // The security layout: an HTML part beside the text, with the code shown, and no unsubscribe.
+    const raw = smtp.received.at(-1)!.data.replace(/=\r\n/g, '');
+    expect(raw).toMatch(/Content-Type: text\/html/);
+    expect(raw).toContain(`>${code}</div>`);
+    expect(raw).not.toMatch(/unsubscribe/i);
+
     const login = await t.call(accountCalls.loginByEmail, { email, code: code! });
     expect(login.code).toBe(0);
   });

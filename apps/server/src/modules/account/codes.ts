@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { MINUTE } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { DEFAULT_BRAND_COLOUR, linkFrom, renderSecurityEmail } from '../../platform/email-layout';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { mailerFor } from '../../platform/mail';
@@ -129,11 +130,26 @@ export async function issueCode(
   });
   if (!deliver) return;
 
-  const studio = toMchInfo(await getMerchant(ctx.db), ctx.locale).name;
-  const message = codeMessage(ctx.locale, studio, purpose, code, ttlMinutes);
-  const messenger = channel === 'email' ? mailerFor(ctx.config) : smsFor(ctx.config);
+  const studio = toMchInfo(await getMerchant(ctx.db), ctx.locale);
+  const message = codeMessage(ctx.locale, studio.name, purpose, code, ttlMinutes);
   try {
-    await messenger.send(ctx, { to: target.trim(), ...message, secret: code });
+    if (channel === 'email') {
+      const mail = renderSecurityEmail({
+        studio: {
+          name: studio.name,
+          logoUrl: linkFrom(ctx.config.PUBLIC_URL, studio.logo),
+          colour: DEFAULT_BRAND_COLOUR,
+          address: studio.address,
+        },
+        locale: ctx.locale,
+        title: message.subject,
+        body: message.text,
+        code,
+      });
+      await mailerFor(ctx.config).send(ctx, { to: target.trim(), ...mail, secret: code });
+    } else {
+      await smsFor(ctx.config).send(ctx, { to: target.trim(), ...message, secret: code });
+    }
   } catch (error) {
     await ctx.db.delete(verifyCodes).where(eq(verifyCodes.id, id));
     throw error;

@@ -116,7 +116,7 @@ describe('a notice as an e-mail', () => {
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('/unsubscribe');
     expect(html).not.toContain('evil.example');
-    expect(html).toContain('border-top:4px solid #3d7a68');
+    expect(html).toContain('border-top:4px solid #A57044');
     expect(text).not.toContain('javascript:');
     expect(renderNoticeEmail({ ...notice, studio: { ...studio, logoUrl: null } }).html).not.toContain('<img');
   });
