@@ -95,4 +95,10 @@ registerSubscribers(allSubscribers);
  * Every HTTP route outside the call protocol (platform/raw-routes.ts): uploads, the .ics feed, and
  * next the payment webhooks that need the raw body. Add a module's raw routes here, never in app.ts.
  */
-export const allRoutes: RawRoute[] = [uploadRoutes, calendarRoutes, paymentRoutes, appManifestRoutes, unsubscribeRoutes];
+export const allRoutes: RawRoute[] = [
+  uploadRoutes,
+  calendarRoutes,
+  paymentRoutes,
+  appManifestRoutes,
+  unsubscribeRoutes,
+];
