@@ -1,3 +1,4 @@
+import { versionCalls } from '@studio/contract/channels';
 import { adminMerchantCalls, merchantCalls } from '@studio/contract/merchant';
 import { handle, handlePub } from '../../platform/protocol';
 import { uploadedImage } from '../account';
@@ -12,10 +13,12 @@ import {
   toMchInfo,
 } from '../merchant';
 import { usablePayTypes } from '../payments';
+import { appVersionOf } from './app-version';
 
 export const APP_VERSION = '1.0.0';
 
 export const merchantHandlers = [
+  handlePub(versionCalls.checkVersion, async (_input, ctx) => appVersionOf(ctx.config)),
   handlePub(merchantCalls.getMchInfo, async (_input, ctx) => {
     const mchInfo = toMchInfo(await studioRow(ctx), ctx.locale);
     const offsets = studioZoneOffsets(mchInfo.timezone, ctx.clock.now());
