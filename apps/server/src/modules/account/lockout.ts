@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@studio/contract/locale';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
+import { DEFAULT_BRAND_COLOUR, linkFrom, renderSecurityEmail } from '../../platform/email-layout';
 import { fail } from '../../platform/errors';
 import { mailerFor } from '../../platform/mail';
 import { dummyHash, verifyPassword } from '../../platform/passwords';
@@ -93,10 +94,21 @@ async function tellMemberOfLock(ctx: CallContext, userId: string, until: Date, n
   try {
     const merchant = await getMerchant(ctx.db);
     const locale = merchant.defaultLocale;
-    const studio = toMchInfo(merchant, locale).name;
+    const studio = toMchInfo(merchant, locale);
     const minutes = Math.ceil((until.getTime() - now.getTime()) / MINUTE);
-    const message = lockMessage(locale, studio, LOCKOUT.everyAddress.max, minutes);
-    await mailerFor(ctx.config).send(ctx, { to: row.email, ...message });
+    const message = lockMessage(locale, studio.name, LOCKOUT.everyAddress.max, minutes);
+    const mail = renderSecurityEmail({
+      studio: {
+        name: studio.name,
+        logoUrl: linkFrom(ctx.config.PUBLIC_URL, studio.logo),
+        colour: DEFAULT_BRAND_COLOUR,
+        address: studio.address,
+      },
+      locale,
+      title: message.subject,
+      body: message.text,
+    });
+    await mailerFor(ctx.config).send(ctx, { to: row.email, ...mail });
   } catch (err) {
     ctx.log.warn({ err, userId }, 'lockout e-mail not sent');
   }
