@@ -10,8 +10,8 @@ import * as repo from './repo';
 /*
  * From a notice (or an announcement) to its deliveries: for each member, each channel the studio
  * has on, the member's preference allows and a target exists for (their address, their number, each
- * of their push devices), one row, written once (the idempotency key), then tried at once; what
- * fails stays pending for the sweep.
+ * of their push devices), one row, written once (the idempotency key). A member's notice is then
+ * tried at once (what fails stays pending for the sweep); an announcement's rows wait for the sweep.
  */
 
 interface Source {
@@ -86,15 +86,13 @@ export async function deliverNotice(
 
 const AUDIENCE_BATCH = 500;
 
-/** An announcement now visible: deliveries to the members it reaches now, batch by batch, each tried at once. */
+/**
+ * An announcement now visible: deliveries to the members it reaches now, written batch by batch.
+ * They are sent by the sweep (channels.deliver, every few seconds), not here: this runs before the
+ * staff's save answers, and an audience of thousands must not hold it.
+ */
 export async function deliverAnnouncement(ctx: SubscriberContext, announcementId: string, now: Date): Promise<void> {
   await forEachAnnouncementReader(ctx.db, announcementId, now, AUDIENCE_BATCH, async (userIds) => {
-    const ids = await planDeliveries(
-      ctx,
-      { kind: 'announcement', id: announcementId, type: 'announcement' },
-      userIds,
-      now,
-    );
-    await deliverDue(ctx, ctx.clock.now(), ids);
+    await planDeliveries(ctx, { kind: 'announcement', id: announcementId, type: 'announcement' }, userIds, now);
   });
 }

@@ -1,11 +1,13 @@
 import { adminDeliveryCalls, channelCalls } from '@studio/contract/channels';
-import { adminNoticeCalls } from '@studio/contract/notifications';
-import { eq } from 'drizzle-orm';
+import { type AnnouncementSaveInput, adminNoticeCalls } from '@studio/contract/notifications';
+import { reservationCalls } from '@studio/contract/reservations';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../platform/clock';
 import { runSweep } from '../../testing/sweeps';
 import { users } from '../account/schema';
 import { auditLog } from '../audit/schema';
+import { buildPackage, buildSession } from '../schedule/testing';
 import { claimDue } from './repo';
 import { noticeDeliveries } from './schema';
 import { buildReachableMember, type ChannelsKit, channelsKit, setChannels, tell } from './testing';
@@ -145,6 +147,9 @@ describe('announcements', () => {
       { token: kit.admin.token },
     );
     expect(saved.code).toBe(0);
+    // Written at publishing, sent by the sweep (an audience of thousands must not hold the save).
+    expect(mailTo(en.email)).toHaveLength(0);
+    expect(await sweep()).toBeGreaterThanOrEqual(2);
     expect(mailTo(en.email).map((x) => x.subject)).toEqual([expect.stringContaining('New timetable')]);
     expect(mailTo(en.email)[0]?.text).toContain('Classes move on Monday.');
     expect(mailTo(zh.email).map((x) => x.subject)).toEqual([expect.stringContaining('新課表')]);
@@ -163,7 +168,37 @@ describe('announcements', () => {
       },
       { token: kit.admin.token },
     );
+    await sweep();
     expect(mailTo(en.email)).toHaveLength(1);
+  });
+
+  it('judge a course or package holders audience at publishing', async () => {
+    const { t } = kit;
+    const session = await buildSession(t, { startsAt: new Date(t.clock.now().getTime() + 3 * 24 * 3_600_000) });
+    const [booked, holder, neither] = await Promise.all([
+      buildReachableMember(t),
+      buildReachableMember(t),
+      buildReachableMember(t),
+    ]);
+    await buildPackage(t, booked.id);
+    await buildPackage(t, holder.id);
+    expect((await t.call(reservationCalls.book, { session_id: session.id }, { token: booked.token })).code).toBe(0);
+    const reached = async (input: Pick<AnnouncementSaveInput, 'audience' | 'course_ids'>) => {
+      const saved = await t.call(
+        adminNoticeCalls.save,
+        { title: { en: 'For some' }, content: { en: '<p>Hello</p>' }, ...input },
+        { token: kit.admin.token },
+      );
+      expect(saved.code).toBe(0);
+      const rows = await t.app.db
+        .select({ userId: noticeDeliveries.userId })
+        .from(noticeDeliveries)
+        .where(and(eq(noticeDeliveries.sourceId, saved.notice._id), eq(noticeDeliveries.channel, 'email')));
+      const ids = new Set(rows.map((r) => r.userId));
+      return [booked, holder, neither].map((m) => ids.has(m.id));
+    };
+    expect(await reached({ audience: 'course', course_ids: [session.courseId] })).toEqual([true, false, false]);
+    expect(await reached({ audience: 'package_holders' })).toEqual([true, true, false]);
   });
 
   it('go by no e-mail while the studio has e-mail off', async () => {
@@ -176,6 +211,7 @@ describe('announcements', () => {
       { token: kit.admin.token },
     );
     expect(saved.code).toBe(0);
+    await sweep();
     expect(mailTo(m.email)).toHaveLength(0);
     expect(await deliveriesOf(m.id)).toEqual([]);
     await setChannels(kit, { email: true });
