@@ -8,8 +8,11 @@ const isCI = !!process.env.CI && process.env.CI !== 'false';
 const PORT = Number(process.env.E2E_PORT ?? 3170);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const TWILIO_SID = 'AC00000000000000000000000000e2e000';
-/** A database of its own, emptied before every run, so each run starts from the demo seed alone. */
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+/**
+ * A database of its own, emptied before every run, so each run starts from the demo seed alone; one
+ * per port, so a run on another E2E_PORT (beside a run on the default one) never empties the other's.
+ */
+const dataDir = path.join(root, '.tmp', PORT === 3170 ? 'e2e-data' : `e2e-data-${PORT}`);
 
 /** Debian's Chromium (never a downloaded browser): CHROME_PATH, else /usr/bin/chromium. */
 const chromium = {

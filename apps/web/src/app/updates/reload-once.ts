@@ -50,9 +50,9 @@ export function reloadOnce(
 }
 
 /** Listens for vite's preload errors for the life of the page. */
-export function reloadOnPreloadError(target: Pick<Window, 'addEventListener'> = window): void {
+export function reloadOnPreloadError(target: Pick<Window, 'addEventListener'> = window, reload?: () => void): void {
   target.addEventListener('vite:preloadError', (event) => {
     // Handled: vite then does not throw, and the page waits for the reload.
-    if (reloadOnce()) event.preventDefault();
+    if (reloadOnce(Date.now(), sessionStorage, reload)) event.preventDefault();
   });
 }
