@@ -125,15 +125,12 @@ export function NotificationsCard({ merchant }: { merchant: Merchant }) {
         <Typography.Title level={2} style={SECTION_TITLE}>
           {t('notifications.deliveryTitle')}
         </Typography.Title>
-        <Typography.Paragraph className="secondary-text">
-          {t('notifications.deliveryHelp')}
-          {canSeeLog && (
-            <>
-              {' '}
-              <Link to="/deliveries">{t('notifications.openLog')}</Link>
-            </>
-          )}
-        </Typography.Paragraph>
+        <Typography.Paragraph className="secondary-text">{t('notifications.deliveryHelp')}</Typography.Paragraph>
+        {canSeeLog && (
+          <Typography.Paragraph>
+            <Link to="/deliveries">{t('notifications.openLog')}</Link>
+          </Typography.Paragraph>
+        )}
         {DELIVERY_RULES.map((name) => (
           <RuleField key={name} name={name} form={form} />
         ))}
