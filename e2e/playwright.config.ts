@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './support/mail-ports';
 import { SMS_PORT } from './support/sms';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +91,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // A mail server: the server's real SMTP transport delivers codes and notices here, where the tests read them.
+      command: `node e2e/support/fake-smtp.mjs ${MAIL_HTTP_PORT} ${MAIL_SMTP_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/healthz`,
+      reuseExistingServer: !isCI,
+      timeout: 30_000,
+    },
+    {
       // The real server, serving the built web app (apps/web/dist), the back office (apps/admin/dist,
       // at /admin/) and the API on one origin.
       command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && npx tsx apps/server/src/main.ts`,
@@ -118,6 +127,8 @@ export default defineConfig({
         TWILIO_AUTH_TOKEN: 'e2e-auth-token',
         TWILIO_FROM: '+15005550006',
         TWILIO_API_BASE: `http://127.0.0.1:${SMS_PORT}`,
+        // E-mails (codes, notices) go through the real SMTP transport to the mail server above.
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
       },
     },
   ],
