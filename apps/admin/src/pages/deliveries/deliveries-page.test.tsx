@@ -96,6 +96,17 @@ beforeAll(() => {
       tries: 1,
       next_at: '2030-01-01T09:05:00.000Z',
     }),
+    // A member who never gave a name (an e-mail log-in): known by their address.
+    row({
+      _id: 'd4',
+      notice_id: 'n4',
+      type: 'orderPaid',
+      user_id: 'u4',
+      user_name: '',
+      target: 'no.name@example.com',
+      state: 'sent',
+      last_error: null,
+    }),
   );
 });
 beforeEach(() => {
@@ -185,6 +196,18 @@ describe('the delivery log', { timeout: 30_000 }, () => {
     expect(cells(waiting).slice(5, 10)).toEqual(['Waiting', '1', '550 mailbox unavailable', '2030-01-01 09:05', '—']);
     expect(within(waiting).queryByRole('button', { name: /^Send again/ })).toBeNull();
     expect(within(failed).getByRole('button', { name: 'Send again: Class cancelled to Ada by E-mail' })).toBeTruthy();
+  });
+
+  it('names a member without a name by the address it went to', async () => {
+    openLog();
+    const [cell] = await screen.findAllByText('no.name@example.com');
+    const nameless = cell?.closest('tr') as HTMLElement;
+    expect(within(nameless).getByRole('link', { name: 'no.name@example.com' }).getAttribute('href')).toBe(
+      '/members/u4',
+    );
+    expect(
+      within(nameless).getByRole('button', { name: 'Send again: Order paid to no.name@example.com by E-mail' }),
+    ).toBeTruthy();
   });
 
   it('sends the filters of the URL and of the selects to the call, and keeps them in the URL', async () => {

@@ -12,7 +12,7 @@ import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { useConfirmDanger } from '@/shared/ui/confirm';
 import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
-import { deliveryColumns, typeName } from './delivery-columns';
+import { deliveryColumns, memberLabel, typeName } from './delivery-columns';
 
 /** The URL's filters: the two selects, and the member and notice a link narrowed the log to. */
 const FILTERS = ['channel', 'state', 'user_id', 'notice_id'] as const;
@@ -58,7 +58,7 @@ export function DeliveriesPage() {
   const askResend = (d: DeliveryRecord) => {
     const channel = t(`channels.${d.channel}`);
     void confirm({
-      title: t('resendTitle', { type: typeName(t, d.type), name: d.user_name }),
+      title: t('resendTitle', { type: typeName(t, d.type), name: memberLabel(t, d) }),
       content: [t('resendBody', { channel, target: d.target }), d.channel === 'sms' ? t('resendSmsCost') : '']
         .filter(Boolean)
         .join(' '),
@@ -69,7 +69,8 @@ export function DeliveriesPage() {
 
   // The rows of a member's (or a notice's) log all name it: the first one gives the filter its name.
   const first = list.data?.rows[0];
-  const memberName = (filters.user_id && first?.user_id === filters.user_id && first.user_name) || t('thisMember');
+  const memberName =
+    (filters.user_id && first?.user_id === filters.user_id && memberLabel(t, first)) || t('thisMember');
   const noticeName =
     (filters.notice_id && first?.notice_id === filters.notice_id && typeName(t, first.type)) || t('thisNotice');
 

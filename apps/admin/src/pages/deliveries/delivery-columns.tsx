@@ -17,6 +17,13 @@ export const STATE_COLORS: Record<DeliveryState, string> = {
 /** "Class cancelled", "Announcement": a notice type's name for staff; a type this build does not know shows as it is. */
 export const typeName = (t: TFunction, type: string) => t(`types.${type}`, { defaultValue: type });
 
+/**
+ * The member as the log names them: their name, else (a member who never gave one) the address or
+ * number it went to, else "a member without a name".
+ */
+export const memberLabel = (t: TFunction, d: DeliveryRecord) =>
+  d.user_name || (d.channel === 'push' ? t('noName') : d.target);
+
 /** What "Send again" may be asked of: a delivery that ended (failed, or sent and wanted once more). */
 export const canResend = (d: DeliveryRecord) => d.state === 'failed' || d.state === 'sent';
 
@@ -49,14 +56,14 @@ export function deliveryColumns({
       width: 170,
       render: (_, d) => (
         <Space size={4}>
-          {canOpenMember ? <Link to={`/members/${d.user_id}`}>{d.user_name}</Link> : d.user_name}
+          {canOpenMember ? <Link to={`/members/${d.user_id}`}>{memberLabel(t, d)}</Link> : memberLabel(t, d)}
           {onlyMember && (
             <Button
               type="text"
               size="small"
               icon={<FilterOutlined aria-hidden />}
-              aria-label={t('onlyMember', { name: d.user_name })}
-              title={t('onlyMember', { name: d.user_name })}
+              aria-label={t('onlyMember', { name: memberLabel(t, d) })}
+              title={t('onlyMember', { name: memberLabel(t, d) })}
               onClick={() => onlyMember(d)}
             />
           )}
@@ -127,7 +134,7 @@ export function deliveryColumns({
             onClick={() => onResend(d)}
             aria-label={t('resendLabel', {
               type: typeName(t, d.type),
-              name: d.user_name,
+              name: memberLabel(t, d),
               channel: t(`channels.${d.channel}`),
             })}
           >
