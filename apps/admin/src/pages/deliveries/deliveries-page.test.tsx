@@ -160,7 +160,7 @@ describe('the delivery log', { timeout: 30_000 }, () => {
     }
   });
 
-  it('lists the deliveries with their type, channel, state, tries and last error', async () => {
+  it('lists the deliveries with their time, member, type, channel and address, state and tries, last error, and when sent or tried next', async () => {
     openLog();
     const failed = await rowOf('ada@example.com');
     const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((td) => td.textContent);
@@ -168,32 +168,32 @@ describe('the delivery log', { timeout: 30_000 }, () => {
       '2030-01-01 09:00',
       'Ada',
       'Class cancelled',
-      'E-mail',
-      'ada@example.com',
-      'Failed',
-      '3',
+      'E-mailada@example.com',
+      'Failed3 tries',
       '550 mailbox unavailable',
-      '—',
-      '—',
       'Send again',
     ]);
     const sent = await rowOf('+447700900123');
     expect(cells(sent)).toEqual([
-      '2030-01-01 09:00',
+      '2030-01-01 09:00Sent 2030-01-01 09:01',
       'Bo',
       'Announcement',
-      'Text message',
-      '+447700900123',
-      'Sent',
-      '1',
+      'Text message+447700900123',
+      'Sent1 try',
       '—',
-      '—',
-      '2030-01-01 09:01',
       'Send again',
     ]);
     // A failed or sent delivery can be sent again; one waiting for its next try (after an error) cannot.
     const waiting = await rowOf('fcm.googleapis.com');
-    expect(cells(waiting).slice(5, 10)).toEqual(['Waiting', '1', '550 mailbox unavailable', '2030-01-01 09:05', '—']);
+    expect(cells(waiting)).toEqual([
+      '2030-01-01 09:00Next try 2030-01-01 09:05',
+      'Cy',
+      'Class reminder',
+      'Web Pushfcm.googleapis.com',
+      'Waiting1 try',
+      '550 mailbox unavailable',
+      '',
+    ]);
     expect(within(waiting).queryByRole('button', { name: /^Send again/ })).toBeNull();
     expect(within(failed).getByRole('button', { name: 'Send again: Class cancelled to Ada by E-mail' })).toBeTruthy();
   });

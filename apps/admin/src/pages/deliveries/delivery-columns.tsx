@@ -47,81 +47,90 @@ export function deliveryColumns({
   onlyNotice: ((d: DeliveryRecord) => void) | null;
   onResend: (d: DeliveryRecord) => void;
 }): ServerColumn<DeliveryRecord>[] {
-  const stamp = (time: string | null) => (time ? <span className="figures">{format.stamp(time)}</span> : dash);
+  const stamp = (time: string) => format.stamp(time);
+  /** A narrow cell's text on one line, cut with "…" and shown whole on hover. */
+  const clipped = (text: string, width: number) => (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+  const onlyButton = (label: string, onClick: () => void) => (
+    <Button
+      type="text"
+      size="small"
+      icon={<FilterOutlined aria-hidden />}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    />
+  );
+  // Seven columns, so the log fits a 1440 px screen whole: pairs that belong together share a cell
+  // (when it was written and when it was sent or is tried next; the channel and where it went; the
+  // state and its tries).
   return [
-    { key: 'created_at', title: t('createdAt'), width: 140, render: (_, d) => stamp(d.created_at) },
+    {
+      key: 'created_at',
+      title: t('createdAt'),
+      render: (_, d) => (
+        <Space direction="vertical" size={0} className="figures" style={{ whiteSpace: 'nowrap' }}>
+          {stamp(d.created_at)}
+          {d.sent_at ? (
+            <span className="secondary-text">{t('sentAtValue', { time: stamp(d.sent_at) })}</span>
+          ) : d.next_at ? (
+            <span className="secondary-text">{t('nextAtValue', { time: stamp(d.next_at) })}</span>
+          ) : null}
+        </Space>
+      ),
+    },
     {
       key: 'member',
       title: t('member'),
-      width: 170,
       render: (_, d) => (
         <Space size={4}>
-          {canOpenMember ? <Link to={`/members/${d.user_id}`}>{memberLabel(t, d)}</Link> : memberLabel(t, d)}
-          {onlyMember && (
-            <Button
-              type="text"
-              size="small"
-              icon={<FilterOutlined aria-hidden />}
-              aria-label={t('onlyMember', { name: memberLabel(t, d) })}
-              title={t('onlyMember', { name: memberLabel(t, d) })}
-              onClick={() => onlyMember(d)}
-            />
+          {canOpenMember ? (
+            <Link to={`/members/${d.user_id}`}>{clipped(memberLabel(t, d), 160)}</Link>
+          ) : (
+            clipped(memberLabel(t, d), 160)
           )}
+          {onlyMember && onlyButton(t('onlyMember', { name: memberLabel(t, d) }), () => onlyMember(d))}
         </Space>
       ),
     },
     {
       key: 'type',
       title: t('notice'),
-      width: 190,
       render: (_, d) => (
         <Space size={4}>
-          {typeName(t, d.type)}
-          {onlyNotice && (
-            <Button
-              type="text"
-              size="small"
-              icon={<FilterOutlined aria-hidden />}
-              aria-label={t('onlyNotice', { type: typeName(t, d.type) })}
-              title={t('onlyNotice', { type: typeName(t, d.type) })}
-              onClick={() => onlyNotice(d)}
-            />
-          )}
+          {clipped(typeName(t, d.type), 160)}
+          {onlyNotice && onlyButton(t('onlyNotice', { type: typeName(t, d.type) }), () => onlyNotice(d))}
         </Space>
       ),
     },
-    { key: 'channel', title: t('channel'), render: (_, d) => t(`channels.${d.channel}`) },
     {
-      key: 'target',
-      title: t('target'),
-      width: 200,
+      key: 'channel',
+      title: t('channel'),
       render: (_, d) => (
-        <Typography.Text ellipsis={{ tooltip: d.target }} style={{ maxWidth: 200 }}>
-          {d.target}
-        </Typography.Text>
+        <Space direction="vertical" size={0}>
+          {t(`channels.${d.channel}`)}
+          <span className="secondary-text">{clipped(d.target, 180)}</span>
+        </Space>
       ),
     },
     {
       key: 'state',
       title: t('state'),
-      render: (_, d) => <Tag color={STATE_COLORS[d.state]}>{t(`states.${d.state}`)}</Tag>,
+      render: (_, d) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATE_COLORS[d.state]}>{t(`states.${d.state}`)}</Tag>
+          <span className="secondary-text figures">{t('triesCount', { count: d.tries })}</span>
+        </Space>
+      ),
     },
-    { key: 'tries', title: t('tries'), align: 'right', render: (_, d) => <span className="figures">{d.tries}</span> },
     {
       key: 'last_error',
       title: t('lastError'),
-      width: 220,
-      render: (_, d) =>
-        d.last_error ? (
-          <Typography.Text ellipsis={{ tooltip: d.last_error }} style={{ maxWidth: 220 }}>
-            {d.last_error}
-          </Typography.Text>
-        ) : (
-          dash
-        ),
+      render: (_, d) => (d.last_error ? clipped(d.last_error, 200) : dash),
     },
-    { key: 'next_at', title: t('nextAt'), width: 140, render: (_, d) => stamp(d.next_at) },
-    { key: 'sent_at', title: t('sentAt'), width: 140, render: (_, d) => stamp(d.sent_at) },
     {
       key: 'actions',
       title: t('common:table.actions'),
