@@ -41,7 +41,7 @@ export function NotificationSettingsPage() {
           description={t('notificationSettings.inApp.text')}
           extra={t('notificationSettings.inApp.always')}
         >
-          {t('notificationSettings.inApp.title')}
+          <span>{t('notificationSettings.inApp.title')}</span>
         </List.Item>
       </List>
       {settings.isPending ? (
