@@ -2,7 +2,7 @@ import { formatDateTime, inZone } from '@studio/contract/format';
 import { resolveLocale } from '@studio/contract/locale';
 import { useIsRestoring } from '@tanstack/react-query';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { useOnline } from './use-online';
@@ -80,12 +80,26 @@ export function OfflineEmpty() {
   );
 }
 
+/** How long a skeleton shows offline before it says so: a page's code comes from the worker's cache in less. */
+const OFFLINE_EMPTY_AFTER_MS = 400;
+
 /**
  * Whether a page still waiting for its first answer should say it is offline instead of showing its
- * skeleton: offline, and not while the saved copy is being restored at launch.
+ * skeleton: offline, not while the saved copy is being restored at launch, and not in the moment a
+ * page's code takes to load (the same skeleton stands in for it).
  */
 export function useShowOfflineEmpty(): boolean {
   const online = useOnline();
   const restoring = useIsRestoring();
-  return !online && !restoring;
+  const waiting = !online && !restoring;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!waiting) {
+      setWaited(false);
+      return;
+    }
+    const timer = setTimeout(() => setWaited(true), OFFLINE_EMPTY_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return waiting && waited;
 }
