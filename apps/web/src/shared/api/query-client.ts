@@ -16,7 +16,9 @@ export const queryClient = new QueryClient({
       // TanStack's backoff while the server answers; none once offline, so the query pauses at once.
       retryDelay: (failureCount) => (isOnline() ? Math.min(1000 * 2 ** failureCount, 30_000) : 0),
     },
-    mutations: { retry: false },
+    // A write never waits, paused, for a network that is not there (a spinner that never ends): offline
+    // it fails at once and says so; the buttons that need the server are disabled offline anyway.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
