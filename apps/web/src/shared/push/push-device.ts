@@ -141,6 +141,19 @@ export async function turnOffPush(): Promise<void> {
   await call(pushCalls.unsubscribe, { endpoint }, { silent: true });
 }
 
+/**
+ * On sign-out, before the token goes: this device stops getting the member's pushes, since whoever
+ * signs in here next may be someone else. Never throws: signing out goes on whatever happens here.
+ */
+export async function endPushOnSignOut(): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    await turnOffPush();
+  } catch {
+    // Unsubscribed in the browser first; a server that was not reached drops the endpoint when it is gone.
+  }
+}
+
 /** The studio's VAPID key; null when it has push off. Kept for the visit (it changes only with the server's keys). */
 export const pushConfigQuery = () =>
   queryOptions({ ...callQuery(pushCalls.getPushConfig, {}), staleTime: Number.POSITIVE_INFINITY });
