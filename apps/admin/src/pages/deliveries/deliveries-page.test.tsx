@@ -36,7 +36,7 @@ const row = (over: Partial<DeliveryRecord>): DeliveryRecord => ({
 const ROWS = vi.hoisted(() => [] as DeliveryRecord[]);
 
 // A fake server: admin/delivery.getList filters its rows as the server does; admin/delivery.resend
-// answers the delivery sending again, or DELIVERY_TARGET_GONE for Bo's text.
+// answers the delivery tried again, or DELIVERY_TARGET_GONE for Bo's text.
 vi.mock('@/shared/api/client', async () => {
   const { ApiError } = await import('@studio/client/api-error');
   const answer = (url: string, input: Record<string, unknown>) => {
@@ -52,6 +52,10 @@ vi.mock('@/shared/api/client', async () => {
       const delivery = ROWS.find((r) => r._id === input._id);
       if (delivery?.user_name === 'Bo') {
         throw new ApiError(400, 'This member can no longer be reached this way', { name: 'DELIVERY_TARGET_GONE' });
+      }
+      // The nameless member's mail server refuses it again; the others wait for their try.
+      if (delivery?._id === 'd4') {
+        return { delivery: { ...delivery, state: 'failed', tries: 1, last_error: '421 connection refused' } };
       }
       return { delivery: { ...delivery, state: 'pending', tries: 0 } };
     }
@@ -278,5 +282,14 @@ describe('the delivery log', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send again' }));
     expect(await screen.findByText('This member can no longer be reached this way')).toBeTruthy();
     expect(screen.getAllByText('Could not send it again').length).toBeGreaterThan(0);
+  });
+
+  it('a delivery that fails again at once says so, with why', async () => {
+    openLog();
+    const [cell] = await screen.findAllByText('no.name@example.com');
+    fireEvent.click(within(cell?.closest('tr') as HTMLElement).getByRole('button', { name: /^Send again/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('421 connection refused')).toBeTruthy();
+    expect(screen.getAllByText('Tried again, and it failed again').length).toBeGreaterThan(0);
   });
 });

@@ -51,7 +51,13 @@ export function DeliveriesPage() {
   });
   const resend = useCallMutation((id: string) => call(adminDeliveryCalls.resend, { _id: id }, { silent: true }), {
     invalidates: [[adminDeliveryCalls.getList.url]],
-    onSuccess: () => void message.success(t('resent')),
+    // Answered once tried again at once: sent, failed again (with why), or waiting for its next try.
+    onSuccess: ({ delivery }) => {
+      if (delivery.state === 'sent') void message.success(t('resentSent'));
+      else if (delivery.state === 'failed')
+        modal.warning({ title: t('resendFailedAgain'), content: delivery.last_error });
+      else void message.info(t('resent'));
+    },
     onError: (error) => modal.error({ title: t('resendFailed'), content: error.message }),
   });
 

@@ -93,6 +93,7 @@ export function NotificationsCard({ merchant }: { merchant: Merchant }) {
                 <Alert type="warning" showIcon title={t('notifications.smsCost')} style={{ marginBottom: 12 }} />
                 <Form.Item name={['notice_channels', 'sms_types']} label={t('notifications.smsTypes')}>
                   <Checkbox.Group
+                    className="stacked-checkboxes"
                     role="group"
                     aria-label={t('notifications.smsTypes')}
                     options={SMS_NOTICE_TYPES.map((type) => ({
