@@ -77,10 +77,12 @@ self.addEventListener('push', (event) => {
   try {
     data = event.data?.json();
   } catch {
-    // Not JSON: shown as the app's generic line below.
+    // Not JSON: its text is shown as it is.
   }
   const notice = pushNoticeOf(data);
-  const title = notice?.title ?? (event.data?.text() || self.registration.scope);
+  // Every push must show something (Chrome's userVisibleOnly); the server only sends notices, so a
+  // push without one (not from this server's channels) shows its text under the app's host.
+  const title = notice?.title ?? (event.data?.text() || new URL(self.registration.scope).host);
   event.waitUntil(
     self.registration.showNotification(title, {
       body: notice?.body ?? '',
