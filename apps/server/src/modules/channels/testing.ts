@@ -44,13 +44,15 @@ export async function startTwilioFake(): Promise<TwilioFake> {
     { stdio: 'ignore' },
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // Ready once it answers: a new Node process takes a moment to listen (polled, up to 10 s).
+  const deadline = Date.now() + 10_000;
+  for (;;) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch (error) {
-      if (i > 200) throw error;
+      if (Date.now() > deadline) throw error;
     }
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     base,
