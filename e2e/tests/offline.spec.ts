@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { openPage, paths } from '../support/app';
 import {
   bookThroughApi,
@@ -8,6 +9,7 @@ import {
   memberWithPackage,
   studioSessionTimes,
 } from '../support/classes';
+import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
 
 /*
@@ -71,6 +73,8 @@ test('offline, the app reloads into its frame and shows the saved reservation wi
     await expect(banner).toBeVisible();
     await expect(page.getByText(/^as of \d{2}:\d{2}$/).first()).toBeVisible();
     await expect(booked.getByRole('button', { name: courseName })).toBeVisible();
+    await saveScreenshot(page, 'offline-reservations');
+    await expectAccessible(page, 'offline reservations');
   });
 
   await test.step('the booking opens with its QR code drawn on the phone, and Cancel waits for a connection', async () => {
@@ -81,6 +85,8 @@ test('offline, the app reloads into its frame and shows the saved reservation wi
     await expect(sheet.getByText(reservation.code, { exact: true })).toBeVisible();
     await expect(sheet.getByRole('button', { name: 'Cancel booking' })).toBeDisabled();
     await expect(sheet.getByText('Needs a connection')).toBeVisible();
+    await saveScreenshot(page, 'offline-reservation-qr');
+    await expectAccessible(page, 'offline reservation sheet');
   });
 
   await test.step('the class page too: its QR, its age, and Cancel disabled with the reason', async () => {
