@@ -27,6 +27,15 @@ export const memberLabel = (t: TFunction, d: DeliveryRecord) =>
 /** What "Send again" may be asked of: a delivery that ended (failed, or sent and wanted once more). */
 export const canResend = (d: DeliveryRecord) => d.state === 'failed' || d.state === 'sent';
 
+const CLIPPED_LINK = {
+  display: 'inline-block',
+  maxWidth: 160,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 const dash = <span className="secondary-text">—</span>;
 
 /** The delivery log's columns; the member and notice cells narrow the log to that member or notice. */
@@ -88,7 +97,10 @@ export function deliveryColumns({
       render: (_, d) => (
         <Space size={4}>
           {canOpenMember ? (
-            <Link to={`/members/${d.user_id}`}>{clipped(memberLabel(t, d), 160)}</Link>
+            // Cut like the other cells, but with the link's own colour (Typography would paint it as text).
+            <Link to={`/members/${d.user_id}`} title={memberLabel(t, d)} style={CLIPPED_LINK}>
+              {memberLabel(t, d)}
+            </Link>
           ) : (
             clipped(memberLabel(t, d), 160)
           )}
