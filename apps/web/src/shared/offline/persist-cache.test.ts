@@ -109,7 +109,9 @@ describe('the copy kept on the phone', () => {
   it('is deleted when the member signs out', async () => {
     await phoneOf('u1');
     await savedQueries(2);
+    expect(localStorage.getItem('studio-saved-queries')).toBe('1');
     await forgetSaved();
     expect(await saved()).toBeUndefined();
+    expect(localStorage.getItem('studio-saved-queries')).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ import { SAVED_MAX_AGE_MS, shouldSaveQuery } from './saved-queries';
  */
 
 const STORAGE_KEY = 'studio-saved-queries';
+/** Set in localStorage while a copy may exist, so a launch without a session knows to delete it. */
+export const SAVED_MARKER = 'studio-saved-queries';
 
 const persister = createAsyncStoragePersister({
   storage: {
@@ -54,6 +56,7 @@ let current: { member: string; ready: Promise<void>; stop: () => void } | null =
 export function startSaving(queryClient: QueryClient, member: string): Promise<void> {
   if (current?.member === member) return current.ready;
   stopSaving();
+  markSaved(true);
   let stopped = false;
   let unsubscribe = () => {};
   const options = persistOptions(queryClient, member);
@@ -82,12 +85,22 @@ export function stopSaving(): void {
   current = null;
 }
 
-/** Signing out: nothing of the member's stays on the phone. */
+/** Signing out (or a session that ended while the app was closed): nothing of the member's stays on the phone. */
 export async function forgetSaved(): Promise<void> {
   stopSaving();
   try {
     await persister.removeClient();
+    markSaved(false);
   } catch {
     // No IndexedDB: nothing was saved.
+  }
+}
+
+function markSaved(saved: boolean): void {
+  try {
+    if (saved) localStorage.setItem(SAVED_MARKER, '1');
+    else localStorage.removeItem(SAVED_MARKER);
+  } catch {
+    // No storage (a private window): nothing to remember.
   }
 }

@@ -5,6 +5,17 @@ import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
 /** The longest the app's queries wait for the saved copy at launch before they fetch anyway. */
 export const RESTORE_WAIT_MS = 1000;
 
+/** persist-cache.ts's SAVED_MARKER (read here without loading that module). */
+const SAVED_MARKER = 'studio-saved-queries';
+
+function hasSavedCopy(): boolean {
+  try {
+    return localStorage.getItem(SAVED_MARKER) !== null;
+  } catch {
+    return false;
+  }
+}
+
 type PersistModule = typeof import('./persist-cache');
 let persistModule: Promise<PersistModule> | null = null;
 /** The persister's code (and IndexedDB's) loads only for a logged-in member, never in the shell. */
@@ -29,8 +40,9 @@ export function useSavedCache(): boolean {
 
   useEffect(() => {
     if (member === null) {
-      // Signed out (or never in): forget what a member saved, if the persister was ever loaded.
-      void persistModule?.then((m) => m.forgetSaved());
+      // Signed out, or the session ended while the app was closed: delete what a member saved. A
+      // visitor who never logged in on this phone loads nothing for it.
+      if (persistModule || hasSavedCopy()) void loadPersist().then((m) => m.forgetSaved());
       return;
     }
     let live = true;
