@@ -24,6 +24,10 @@ describe('updateNeedOf', () => {
     expect(updateNeedOf({ version: '1.4.0+k3aa', min_version: '1.0.0' }, own)).toBe('available');
     expect(updateNeedOf({ version: '1.5.0+k3aa', min_version: '0.0.0' }, own)).toBe('available');
   });
+  it('nothing when the server knows no build (0.0.0) or serves an older number', () => {
+    expect(updateNeedOf({ version: '0.0.0', min_version: '0.0.0' }, own)).toBeNull();
+    expect(updateNeedOf({ version: '1.3.9+zz', min_version: '0.0.0' }, own)).toBeNull();
+  });
   it('required when this app is below min_version', () => {
     expect(updateNeedOf({ version: '2.0.0+a', min_version: '1.5.0' }, own)).toBe('required');
   });

@@ -29,14 +29,16 @@ export function isOlder(version: string, than: string): boolean {
 
 /**
  * What the server's answer means for this app: required below min_version; available when the
- * server serves any other build (a deploy changes the build id, maybe not the number); else nothing.
+ * server serves another build (a deploy changes the build id, maybe not the number); else nothing.
+ * A server version lower than this app's is not offered: the server says 0.0.0 when it knows no
+ * build (no version.json), and a real rollback still brings its service worker, which prompts.
  */
 export function updateNeedOf(
   answer: Pick<AppVersion, 'version' | 'min_version'>,
   own = APP_VERSION,
 ): UpdateNeed | null {
   if (isOlder(own, answer.min_version)) return 'required';
-  return answer.version && answer.version !== own ? 'available' : null;
+  return answer.version && answer.version !== own && !isOlder(answer.version, own) ? 'available' : null;
 }
 
 /** Asks the server which version it serves; null when it cannot say (offline, an older server). */
