@@ -15,6 +15,7 @@ import { shopSettingsOf, studioRow, toMchInfo } from '../merchant';
 import { type OutgoingNotice, renderAnnouncementFor, renderNoticeFor } from '../notifications';
 import { renderNoticeEmail } from './email-template';
 import { LEASE_MS, PUSH_GONE_ERROR, pushOptionsOf, pushTagOf, say, smsTextOf, TEXTS } from './messages';
+import { preferencesFrom } from './preferences';
 import * as repo from './repo';
 import { publicBaseOf, unsubscribeToken } from './unsubscribe-token';
 
@@ -68,6 +69,8 @@ interface Batch {
   clock: Clock;
   studio: Awaited<ReturnType<typeof studioRow>>;
   contacts: Map<string, MemberContact>;
+  /** The members' switches now: one turned off since the row was written (an unsubscribe) stops it. */
+  prefs: repo.PreferenceRow[];
   base: string;
 }
 
@@ -148,6 +151,14 @@ async function sendPush(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, n: Out
   throw new Error(result.error);
 }
 
+/** Whether the studio still has the row's channel on and the member still wants its category by it. */
+function wanted(b: Batch, row: repo.DeliveryRow): boolean {
+  const studio = shopSettingsOf(b.studio).notice_channels;
+  if (!studio[row.channel]) return false;
+  if (row.channel === 'sms' && !(studio.sms_types as readonly string[]).includes(row.type)) return false;
+  return preferencesFrom(b.prefs.filter((p) => p.userId === row.userId))[row.category][row.channel];
+}
+
 /** One try of a claimed row, sent and recorded; never throws. */
 async function tryOne(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow): Promise<Outcome> {
   const rules = shopSettingsOf(b.studio);
@@ -155,6 +166,7 @@ async function tryOne(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow): Promise
   try {
     const who = b.contacts.get(row.userId);
     if (!who || who.disabled) throw new Gone('member not reachable');
+    if (!wanted(b, row)) throw new Gone('turned off by the member or the studio');
     const notice = await render(d, b, row, who.locale);
     if (row.channel === 'email') await sendEmail(d, b, row, who, notice);
     else if (row.channel === 'sms') await sendSms(d, b, row, who, notice);
@@ -176,14 +188,13 @@ async function tryOne(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow): Promise
 async function sendClaimed(d: DeliveryDeps, rows: repo.DeliveryRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const clock: Clock = { now: () => now };
-  const [studio, contacts] = await Promise.all([
+  const userIds = rows.map((r) => r.userId);
+  const [studio, contacts, prefs] = await Promise.all([
     studioRow({ db: d.db, deps: d.deps, clock }),
-    contactsOf(
-      d.db,
-      rows.map((r) => r.userId),
-    ),
+    contactsOf(d.db, userIds),
+    repo.preferencesOf(d.db, userIds),
   ]);
-  const batch: Batch = { now, clock, studio, contacts, base: publicBaseOf(d.config) };
+  const batch: Batch = { now, clock, studio, contacts, prefs, base: publicBaseOf(d.config) };
   for (const row of rows) await tryOne(d, batch, row);
 }
 

@@ -112,6 +112,21 @@ describe('retries', () => {
     expect(mailTo(m.email)).toHaveLength(1);
   });
 
+  it('stops a retry the member turned off meanwhile (an unsubscribe holds for what is still waiting)', async () => {
+    const { t, smtp } = kit;
+    const m = await buildReachableMember(t);
+    smtp.refuseNext(true);
+    await tell(t, { userId: m.id, type: 'orderCompleted', data: { order_no: 'NO3' } });
+    smtp.refuseNext(false);
+    await t.call(channelCalls.setPreferences, { preferences: { orders: { email: false } } }, { token: m.token });
+    t.clock.advance(10 * MINUTE);
+    expect(await sweep()).toBe(1);
+    const [row] = await deliveriesOf(m.id);
+    expect(row).toMatchObject({ state: 'failed', tries: 2 });
+    expect(row?.lastError).toContain('turned off');
+    expect(mailTo(m.email)).toHaveLength(0);
+  });
+
   it('two instances sweeping together never send one delivery twice', async () => {
     const { t, smtp } = kit;
     const other = await t.anotherInstance();
