@@ -237,6 +237,11 @@ export async function markVisibleAnnouncementsRead(db: DbOrTx, viewer: Viewer & 
 
 // The back office ----------------------------------------------------------------------------------
 
+export async function findAnnouncement(db: DbOrTx, id: string): Promise<AnnouncementRow | undefined> {
+  const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+  return row;
+}
+
 export async function lockAnnouncement(tx: Tx, id: string): Promise<AnnouncementRow | undefined> {
   const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
   return row;

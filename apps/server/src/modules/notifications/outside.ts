@@ -2,7 +2,6 @@ import type { Locale } from '@studio/contract/locale';
 import { localize } from '@studio/contract/localized-text';
 import { noticeLink, noticePageRoute } from '@studio/contract/notice-links';
 import { noticeText } from '@studio/contract/notifications';
-import { eq } from 'drizzle-orm';
 import { type Clock, DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -10,8 +9,9 @@ import { memberIdsAfter } from '../account';
 import { studioRow } from '../merchant';
 import { packageHolderIdsAfter } from '../packages';
 import { upcomingBookedCourses } from '../reservations';
+import * as announcementRepo from './announcement-repo';
+import * as repo from './repo';
 import { plainPreview } from './rich-text';
-import { announcements, memberNotifications } from './schema';
 import { noticeParams } from './texts';
 
 /*
@@ -36,7 +36,7 @@ export async function renderNoticeFor(
   noticeId: string,
   locale: Locale | null,
 ): Promise<OutgoingNotice | null> {
-  const [row] = await ctx.db.select().from(memberNotifications).where(eq(memberNotifications.id, noticeId)).limit(1);
+  const row = await repo.findNotice(ctx.db, noticeId);
   if (!row) return null;
   const studio = await studioRow(ctx);
   const reading = locale ?? studio.defaultLocale;
@@ -54,7 +54,7 @@ export async function renderAnnouncementFor(
   announcementId: string,
   locale: Locale | null,
 ): Promise<OutgoingNotice | null> {
-  const [row] = await ctx.db.select().from(announcements).where(eq(announcements.id, announcementId)).limit(1);
+  const row = await announcementRepo.findAnnouncement(ctx.db, announcementId);
   if (!row || row.withdrawnAt) return null;
   const studio = await studioRow(ctx);
   const reading = locale ?? studio.defaultLocale;
@@ -77,7 +77,7 @@ export async function forEachAnnouncementReader(
   batch: number,
   each: (userIds: string[]) => Promise<void>,
 ): Promise<void> {
-  const [row] = await db.select().from(announcements).where(eq(announcements.id, announcementId)).limit(1);
+  const row = await announcementRepo.findAnnouncement(db, announcementId);
   if (!row || row.withdrawnAt || row.publishAt > now) return;
   if (row.audience === 'course') {
     const until = now.getTime() + row.courseDays * DAY;

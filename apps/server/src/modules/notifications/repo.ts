@@ -18,6 +18,12 @@ export async function insertNotificationsOnce(
   return rows.map((r) => r.id);
 }
 
+/** A notice by id, whoever's it is (the channels render it for its member). */
+export async function findNotice(db: DbOrTx, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(memberNotifications).where(eq(memberNotifications.id, id)).limit(1);
+  return row;
+}
+
 /** One of the member's notices. */
 export async function findOfUser(db: DbOrTx, userId: string, id: string): Promise<NotificationRow | undefined> {
   const [row] = await db
