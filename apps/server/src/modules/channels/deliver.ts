@@ -5,6 +5,7 @@ import { sweepClaimed } from '../../platform/claimed-sweep';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { DEFAULT_BRAND_COLOUR, linkFrom } from '../../platform/email-layout';
 import { mailerFor } from '../../platform/mail';
 import { smsFor } from '../../platform/sms';
 import type { Sweep } from '../../platform/sweeper';
@@ -37,8 +38,6 @@ export interface DeliveryDeps {
 }
 
 const BATCH = 50;
-/** The app's brand colour (apps/web theme.css, the home-screen icons'), until the studio has one of its own. */
-const BRAND_COLOUR = '#A57044';
 
 /**
  * The wait after try `k` of `n`: the tries spread over about `windowMinutes`, doubling between them
@@ -98,8 +97,8 @@ async function sendEmail(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, who: 
   const mail = renderNoticeEmail({
     studio: {
       name: info.name,
-      logoUrl: info.logo ? urlOf(b.base, info.logo) : '',
-      colour: BRAND_COLOUR,
+      logoUrl: linkFrom(b.base, info.logo),
+      colour: DEFAULT_BRAND_COLOUR,
       address: info.address,
     },
     locale,

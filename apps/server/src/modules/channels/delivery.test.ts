@@ -33,8 +33,11 @@ describe('e-mail', () => {
     await t.call(accountCalls.getMyUserInfo, {}, { token: m.token, locale: 'zh-Hans' });
     expect((await t.app.db.select({ l: users.locale }).from(users).where(eq(users.id, m.id)))[0]?.l).toBe('zh-Hans');
 
-    await tell(t, { userId: m.id, type: 'waitlistPromoted', data: classData(t) });
+    const data = classData(t);
+    await tell(t, { userId: m.id, type: 'waitlistPromoted', data });
     const [mail] = mailTo(m.email);
+    // Its button opens the class in the app.
+    expect(mail?.text).toContain(`${PUBLIC_URL}/#/pages/course/detail?_id=${data.session_id}`);
     expect(mail?.subject).toContain('候补成功');
     expect(mail?.text).toContain('Yin Yoga');
     expect(mail?.html).toContain('Yin Yoga');
