@@ -34,24 +34,25 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 /**
- * What admin/merchant.save needs to hear: only the fields that differ from the studio as saved
- * (a channel switch, the sender name, a rule), so a save never puts back a value another member of
- * staff changed meanwhile in a field this one did not touch. Empty when nothing changed.
+ * What admin/merchant.save needs to hear: only the fields staff changed since `start` (the values
+ * the form opened with, or last saved), trimmed as the server keeps them. Never a field they did not
+ * touch, so a save does not put back what another member of staff changed meanwhile. Empty when
+ * nothing changed.
  */
-export function notificationChanges(values: NotificationFields, saved: Merchant): MerchantChange {
+export function notificationChanges(values: NotificationFields, start: NotificationFields): MerchantChange {
   const change: MerchantChange = {};
   for (const name of NOTIFICATION_RULES) {
-    if (values[name] !== saved[name]) change[name] = values[name];
+    if (values[name] !== start[name]) change[name] = values[name];
   }
   const now = values.notice_channels;
-  const was = saved.notice_channels;
+  const was = start.notice_channels;
   const channels: Partial<NoticeChannelSettings> = {};
   for (const key of ['email', 'sms', 'push'] as const) {
     if (now[key] !== was[key]) channels[key] = now[key];
   }
   if (!sameSet(now.sms_types, was.sms_types)) channels.sms_types = now.sms_types;
   const sender = now.sender_name.trim();
-  if (sender !== was.sender_name) channels.sender_name = sender;
+  if (sender !== was.sender_name.trim()) channels.sender_name = sender;
   if (Object.keys(channels).length > 0) change.notice_channels = channels;
   return change;
 }

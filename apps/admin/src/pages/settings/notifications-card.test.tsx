@@ -8,6 +8,7 @@ import { useSession } from '@/shared/session/session';
 import { prepareAntdInJsdom } from '@/shared/testing/antd-jsdom';
 import { SAVED_STUDIO } from './merchant-fixture';
 import { NotificationsCard } from './notifications-card';
+import type { Merchant } from './settings-form';
 
 /** What the card sent to admin/merchant.save. */
 const saved = vi.hoisted(() => [] as unknown[]);
@@ -42,15 +43,19 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderCard() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const card = (merchant: Merchant) => (
+    <QueryClientProvider client={queries}>
       <MemoryRouter>
         <App>
-          <NotificationsCard merchant={SAVED_STUDIO} />
+          <NotificationsCard merchant={merchant} />
         </App>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const { rerender } = render(card(SAVED_STUDIO));
+  /** The studio as read again (after a save, or another member of staff's). */
+  return (merchant: Merchant) => rerender(card(merchant));
 }
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save notifications' }));
@@ -114,5 +119,27 @@ describe('Settings → Notifications', { timeout: 20_000 }, () => {
     // The field keeps to 1–10 (antd clamps on blur), so 10 is what goes.
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({ delivery_tries: 10 });
+  });
+
+  it('never puts back what another member of staff changed meanwhile in a field left alone', async () => {
+    const readAgain = renderCard();
+    // Someone else raised the tries while this form was open, and the studio was read again.
+    readAgain({ ...SAVED_STUDIO, delivery_tries: 5 } as Merchant);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Sender name' }), { target: { value: 'Lotus Yoga' } });
+    save();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ notice_channels: { sender_name: 'Lotus Yoga' } });
+  });
+
+  it('after a save, putting a field back is a change of its own', async () => {
+    renderCard();
+    const tries = screen.getByRole('spinbutton', { name: 'Tries per message' });
+    fireEvent.change(tries, { target: { value: '5' } });
+    save();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    fireEvent.change(tries, { target: { value: '3' } });
+    save();
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved).toEqual([{ delivery_tries: 5 }, { delivery_tries: 3 }]);
   });
 });

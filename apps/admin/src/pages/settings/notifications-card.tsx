@@ -1,7 +1,7 @@
 import { SMS_NOTICE_TYPES } from '@studio/contract/channels';
 import { merchantSaveInput } from '@studio/contract/merchant';
 import { Alert, App, Button, Card, Checkbox, Divider, Flex, Form, Input, Switch, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { zodRule } from '@/shared/forms/forms';
@@ -62,14 +62,21 @@ export function NotificationsCard({ merchant }: { merchant: Merchant }) {
   const smsOn = Form.useWatch(['notice_channels', 'sms'], form) ?? merchant.notice_channels.sms;
   const canSeeLog = usePermission('notices.manage');
 
+  // What the form opened with, then what it last saved: a save sends only what staff changed since.
+  const start = useRef(notificationFieldsOf(merchant));
   const onFinish = () => {
     // Every value the form holds, also those of fields not shown now (the texts' kinds while texts are off).
-    const change = notificationChanges(form.getFieldsValue(true) as NotificationFields, merchant);
+    const values = structuredClone(form.getFieldsValue(true) as NotificationFields);
+    const change = notificationChanges(values, start.current);
     if (Object.keys(change).length === 0) {
       void message.info(t('notifications.unchanged'));
       return;
     }
-    save.mutate(change);
+    save.mutate(change, {
+      onSuccess: () => {
+        start.current = values;
+      },
+    });
   };
 
   return (
