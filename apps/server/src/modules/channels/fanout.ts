@@ -20,6 +20,16 @@ interface Source {
   type: string;
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /** Writes the deliveries of `source` to these members; answers the ids written now. */
 export async function planDeliveries(
   ctx: SubscriberContext,
@@ -56,14 +66,16 @@ export async function planDeliveries(
     createdAt: now,
     updatedAt: now,
   });
+  const prefsOf = groupBy(prefRows, (p) => p.userId);
+  const devicesOf = groupBy(subs, (s) => s.userId);
   for (const userId of new Set(userIds)) {
     const who = contacts.get(userId);
     if (!who || who.disabled) continue;
-    const wants = preferencesFrom(prefRows.filter((p) => p.userId === userId))[category];
+    const wants = preferencesFrom(prefsOf.get(userId) ?? [])[category];
     if (on.has('email') && wants.email && who.email) rows.push(row(userId, 'email', who.email));
     if (on.has('sms') && wants.sms && who.mobile) rows.push(row(userId, 'sms', who.mobile));
     if (on.has('push') && wants.push) {
-      for (const sub of subs) if (sub.userId === userId) rows.push(row(userId, 'push', sub.id));
+      for (const sub of devicesOf.get(userId) ?? []) rows.push(row(userId, 'push', sub.id));
     }
   }
   return repo.insertDeliveries(ctx.db, rows);
