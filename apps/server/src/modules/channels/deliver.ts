@@ -2,7 +2,7 @@ import type { Locale } from '@studio/contract/locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { sweepClaimed } from '../../platform/claimed-sweep';
-import type { Clock } from '../../platform/clock';
+import { type Clock, DAY } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { DEFAULT_BRAND_COLOUR, linkFrom } from '../../platform/email-layout';
@@ -211,7 +211,14 @@ export function deliverDue(d: DeliveryDeps, now: Date, ids?: readonly string[]):
   });
 }
 
-/** The channels' scheduled work: due deliveries (retries, and what the first try after commit left). */
+/** How long staff can read a delivery in the log once it is done. */
+export const DELIVERY_LOG_DAYS = 90;
+
+/**
+ * The channels' scheduled work: due deliveries (retries, what the first try after commit left, and
+ * announcements), and the log's done rows past DELIVERY_LOG_DAYS dropped.
+ */
 export const channelSweeps = (deps: AppDeps, config: Config): Sweep[] => [
   { name: 'channels.deliver', run: (db, now) => deliverDue({ db, deps, config }, now) },
+  { name: 'channels.prune', run: (db, now) => repo.pruneDone(db, new Date(now.getTime() - DELIVERY_LOG_DAYS * DAY)) },
 ];

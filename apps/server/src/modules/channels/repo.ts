@@ -1,5 +1,5 @@
 import type { DeliveryChannel, DeliveryState, PreferenceCategory } from '@studio/contract/channels';
-import { and, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { offsetOf, type Page } from '../../platform/paging';
 import { memberNames } from '../account';
@@ -229,4 +229,13 @@ export async function listDeliveries(
     rows: rows.map((r) => ({ ...r.row, userName: r.userName, endpoint: r.endpoint })),
     total: total?.n ?? 0,
   };
+}
+
+/** Done deliveries (sent or failed) written before `before`: dropped from the log. */
+export async function pruneDone(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(noticeDeliveries)
+    .where(and(inArray(noticeDeliveries.state, ['sent', 'failed']), lt(noticeDeliveries.createdAt, before)))
+    .returning({ id: noticeDeliveries.id });
+  return rows.length;
 }

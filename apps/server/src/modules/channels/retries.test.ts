@@ -3,7 +3,7 @@ import { type AnnouncementSaveInput, adminNoticeCalls } from '@studio/contract/n
 import { reservationCalls } from '@studio/contract/reservations';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE } from '../../platform/clock';
+import { DAY, MINUTE } from '../../platform/clock';
 import { runSweep } from '../../testing/sweeps';
 import { users } from '../account/schema';
 import { auditLog } from '../audit/schema';
@@ -230,5 +230,30 @@ describe('announcements', () => {
     expect(mailTo(m.email)).toHaveLength(0);
     expect(await deliveriesOf(m.id)).toEqual([]);
     await setChannels(kit, { email: true });
+  });
+});
+
+// Last: it moves the clock past every token's life.
+describe('the log', () => {
+  it('keeps done deliveries 90 days, and what still waits for as long as it waits', async () => {
+    const { t, smtp } = kit;
+    const [sent, waiting] = await Promise.all([buildReachableMember(t), buildReachableMember(t)]);
+    await tell(t, { userId: sent.id, type: 'orderCompleted', data: { order_no: 'NO5' } });
+    smtp.refuseNext(true);
+    await tell(t, { userId: waiting.id, type: 'orderCompleted', data: { order_no: 'NO6' } });
+    smtp.refuseNext(false);
+    const clock = t.clock.now().getTime();
+    // Left pending (as if no sweep had run since), it is kept however old.
+    await t.app.db
+      .update(noticeDeliveries)
+      .set({ nextAt: new Date(clock + 365 * DAY) })
+      .where(eq(noticeDeliveries.userId, waiting.id));
+    t.clock.advance(89 * DAY);
+    await runSweep(t.app, 'channels.prune', t.clock.now());
+    expect(await deliveriesOf(sent.id)).toHaveLength(1);
+    t.clock.advance(2 * DAY);
+    await runSweep(t.app, 'channels.prune', t.clock.now());
+    expect(await deliveriesOf(sent.id)).toHaveLength(0);
+    expect(await deliveriesOf(waiting.id)).toHaveLength(1);
   });
 });
