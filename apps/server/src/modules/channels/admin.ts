@@ -75,16 +75,20 @@ async function targetExists(ctx: AuthedContext, row: repo.DeliveryRow): Promise<
 
 /**
  * admin/delivery.resend: a delivery tried again now with fresh tries (audited), then tried at once;
- * DELIVERY_TARGET_GONE when the device was dropped or the address or number changed.
+ * DELIVERY_TARGET_GONE when the device was dropped or the address or number changed. One being
+ * sent this moment is answered as it is.
  */
 export async function resendDelivery(ctx: AuthedContext, id: string): Promise<{ delivery: DeliveryRecord }> {
   const now = ctx.clock.now();
   const existing = (await repo.findDelivery(ctx.db, id)) ?? fail('NOT_FOUND', {}, { field: '_id' });
   if (!(await targetExists(ctx, existing))) fail('DELIVERY_TARGET_GONE');
-  await runUnitOfWork(ctx, async ({ tx }) => {
+  const reset = await runUnitOfWork(ctx, async ({ tx }) => {
     const after = await repo.resetForResend(tx, id, now);
-    await recordAudit(tx, auditBy(ctx), { objectType: 'notice_delivery', objectId: id, before: existing, after });
+    if (after)
+      await recordAudit(tx, auditBy(ctx), { objectType: 'notice_delivery', objectId: id, before: existing, after });
+    return after;
   });
-  await deliverDue(ctx, now, [id]);
+  // Being sent this moment: that try's outcome is the answer.
+  if (reset) await deliverDue(ctx, now, [id]);
   return { delivery: await recordOf(ctx, id) };
 }

@@ -1,6 +1,6 @@
 import type { DeliveryChannel, DeliveryState, PreferenceCategory } from '@studio/contract/channels';
 import { and, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, instant } from '../../platform/db';
 import { offsetOf, type Page } from '../../platform/paging';
 import { memberNames } from '../account';
 import { noticeDeliveries, noticePreferences, pushSubscriptions } from './schema';
@@ -174,14 +174,22 @@ export async function findDelivery(db: DbOrTx, id: string): Promise<DeliveryRow 
   return row;
 }
 
-/** Staff's "send again": fresh tries, due now. */
-export async function resetForResend(db: DbOrTx, id: string, now: Date): Promise<DeliveryRow> {
+/**
+ * Staff's "send again": fresh tries, due now. A row a try holds right now (sending, its lease
+ * running) is left to that try, so it is not sent twice: answers undefined then.
+ */
+export async function resetForResend(db: DbOrTx, id: string, now: Date): Promise<DeliveryRow | undefined> {
   const [row] = await db
     .update(noticeDeliveries)
     .set({ state: 'pending', tries: 0, nextAt: now, claimedUntil: null, lastError: null, updatedAt: now })
-    .where(eq(noticeDeliveries.id, id))
+    .where(
+      and(
+        eq(noticeDeliveries.id, id),
+        sql`not (${noticeDeliveries.state} = 'sending' and ${noticeDeliveries.claimedUntil} > ${instant(now)})`,
+      ),
+    )
     .returning();
-  return row!;
+  return row;
 }
 
 export interface DeliveryFilter {

@@ -105,6 +105,10 @@ describe('retries', () => {
     const now = t.clock.now();
     const claimed = await claimDue(t.app.db, now, new Date(now.getTime() + 2 * MINUTE), 10, [row!.id]);
     expect(claimed).toMatchObject([{ state: 'sending', tries: 2 }]);
+    // Staff's "send again" leaves a row a try holds to that try.
+    const resend = await t.call(adminDeliveryCalls.resend, { _id: row!.id }, { token: kit.admin.token });
+    expect(resend.delivery).toMatchObject({ state: 'sending', tries: 2 });
+    expect(mailTo(m.email)).toHaveLength(0);
     expect(await sweep()).toBe(0);
     t.clock.advance(2 * MINUTE);
     expect(await sweep()).toBe(1);
