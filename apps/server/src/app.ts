@@ -7,6 +7,7 @@ import { createTokenCache } from './modules/account';
 import { allCalls, allRoutes, allSweeps } from './modules/index';
 import { runStartupTasks } from './modules/startup';
 import { walletBalances } from './modules/wallet';
+import { createBackground } from './platform/background';
 import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
 import { type Clock, systemClock } from './platform/clock';
 import { type AddressCounts, capConnectionsPerAddress } from './platform/connection-cap';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       context: () => ({ db, clock, realtime: app.realtime, deps, config, log: app.log }),
       log: app.log,
     }),
+    background: createBackground(app.log),
     readBalances: options.readBalances ?? walletBalances,
     // Replaced by the token cache's below: it forgets a member's info with their tokens.
     memberMemo: noMemberMemo,
@@ -200,7 +202,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweeps: [...allSweeps(deps, config), ...deps.events.sweeps],
     log: app.log,
   });
-  app.addHook('preClose', async () => sweeper.stop());
+  app.addHook('preClose', async () => {
+    await sweeper.stop();
+    await deps.background?.drain();
+  });
   return app;
 }
 

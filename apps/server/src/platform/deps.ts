@@ -1,3 +1,4 @@
+import type { Background } from './background';
 import type { Db, DbOrTx } from './db';
 import type { EventOutbox } from './event-outbox';
 import type { TokenSigner } from './tokens';
@@ -47,6 +48,8 @@ export interface AppDeps {
   sandboxSecret: string;
   /** After-commit subscribers' outbox (event-outbox.ts): delivers right after commit, and its sweeps retry. */
   events: EventOutbox;
+  /** Work a call starts but does not wait for (sending notices), drained before the app closes; absent outside an app (the seed). */
+  background?: Background;
   /** The user info's wallet and points balances; a later module passes its own to buildApp. */
   readBalances: BalanceReader;
   /** The member's own info between account writes (set by buildApp to the token cache's). */

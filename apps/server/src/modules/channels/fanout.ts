@@ -81,7 +81,11 @@ export async function planDeliveries(
   return repo.insertDeliveries(ctx.db, rows);
 }
 
-/** A member's notice: its deliveries, tried at once. */
+/**
+ * A member's notice: its deliveries written, and tried at once in the background, so the call that
+ * caused the notice (a class cancelled for 30 members) answers without waiting for mail servers and
+ * push services; what that first try leaves, the sweep retries.
+ */
 export async function deliverNotice(
   ctx: SubscriberContext,
   notice: { notice_id: string; user_id: string; type: string },
@@ -93,7 +97,9 @@ export async function deliverNotice(
     [notice.user_id],
     now,
   );
-  await deliverDue(ctx, ctx.clock.now(), ids);
+  const send = () => deliverDue(ctx, ctx.clock.now(), ids);
+  if (ctx.deps.background) ctx.deps.background.start('channels.deliverNotice', send);
+  else await send();
 }
 
 const AUDIENCE_BATCH = 500;

@@ -153,7 +153,10 @@ export async function buildReachableMember(
   return { ...m, email, mobile };
 }
 
-/** A notice for a member, stored as the notices module stores one: the channels hear notice.created. */
+/**
+ * A notice for a member, stored as the notices module stores one: the channels hear notice.created
+ * and try its deliveries in the background; this waits for those first tries.
+ */
 export async function tell(t: TestApp, notice: NewNotice): Promise<void> {
   await tellMembers(
     { db: t.app.db, realtime: t.app.realtime, deps: t.app.deps, log: t.app.log },
@@ -161,6 +164,7 @@ export async function tell(t: TestApp, notice: NewNotice): Promise<void> {
     [notice],
     t.clock.now(),
   );
+  await t.app.deps.background?.drain();
 }
 
 /** A class notice's data, its class starting `hoursAhead` from now. */
