@@ -41,6 +41,8 @@ test('a member who logged in by e-mail is told by e-mail that their class is off
   await test.step('as a mail app shows it', async () => {
     await page.setContent(mail.html, { waitUntil: 'load' });
     await expect(page.getByText(setup.course.name).filter({ visible: true }).first()).toBeVisible();
+    // The studio's logo, as the PNG icon the app draws from it (mail apps show no SVG), loads from the app.
+    await expect(page.locator('img').first()).toHaveJSProperty('naturalWidth', 192);
     await saveScreenshot(page, 'email-class-cancelled');
   });
 

@@ -20,6 +20,11 @@ export function mailAddressOf(from: string): string {
   return (inBrackets?.[1] ?? from).trim();
 }
 
+/** The app's public address without a trailing slash (PUBLIC_URL, else where it listens): links in payments' return pages and in messages. */
+export function publicBaseOf(config: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+}
+
 /** An origin exactly ("https://push.example" or "http://127.0.0.1:4000"), no path, query or credentials. */
 function isOrigin(value: string): boolean {
   try {

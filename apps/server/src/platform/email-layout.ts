@@ -73,12 +73,12 @@ export function absoluteHttpUrl(url: string | null | undefined): string | null {
   }
 }
 
-/** A link made absolute against the app's public address (PUBLIC_URL) when it is not already; null without one. */
-export function linkFrom(base: string | undefined, link: string | null | undefined): string | null {
-  if (!link) return null;
-  const absolute = absoluteHttpUrl(link);
-  if (absolute || !absoluteHttpUrl(base)) return absolute;
-  return absoluteHttpUrl(new URL(link, base).href);
+/**
+ * The studio's logo in its e-mails: the app's 192 px icon, which studio/app-manifest.ts draws from
+ * the logo as a PNG (mail apps do not show SVG) and serves to other origins.
+ */
+export function mailLogoUrl(base: string): string {
+  return `${base}/icons/icon-192.png`;
 }
 
 function colourOf(value: string): string {

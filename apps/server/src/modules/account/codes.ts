@@ -2,10 +2,10 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, type CodePurpose } from '@studio/contract/account';
 import type { Locale } from '@studio/contract/locale';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
+import { type Config, publicBaseOf } from '../../config';
 import { MINUTE } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { DEFAULT_BRAND_COLOUR, linkFrom, renderSecurityEmail } from '../../platform/email-layout';
+import { DEFAULT_BRAND_COLOUR, mailLogoUrl, renderSecurityEmail } from '../../platform/email-layout';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { mailerFor } from '../../platform/mail';
@@ -137,7 +137,7 @@ export async function issueCode(
       const mail = renderSecurityEmail({
         studio: {
           name: studio.name,
-          logoUrl: linkFrom(ctx.config.PUBLIC_URL, studio.logo),
+          logoUrl: mailLogoUrl(publicBaseOf(ctx.config)),
           colour: DEFAULT_BRAND_COLOUR,
           address: studio.address,
         },

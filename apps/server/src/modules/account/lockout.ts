@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@studio/contract/locale';
+import { publicBaseOf } from '../../config';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
-import { DEFAULT_BRAND_COLOUR, linkFrom, renderSecurityEmail } from '../../platform/email-layout';
+import { DEFAULT_BRAND_COLOUR, mailLogoUrl, renderSecurityEmail } from '../../platform/email-layout';
 import { fail } from '../../platform/errors';
 import { mailerFor } from '../../platform/mail';
 import { dummyHash, verifyPassword } from '../../platform/passwords';
@@ -84,8 +85,8 @@ export async function comparePasswordWithinLockout(
 }
 
 /**
- * E-mails a member whose password login was locked for every address, in the studio's language
- * (the member's own is not stored; the request's is the guesser's). A mail that cannot be sent is
+ * E-mails a member whose password login was locked for every address, in the language their app
+ * last used, else the studio's (never the request's: that is the guesser's). A mail that cannot be sent is
  * logged (the outbox row says why) and changes nothing else: the answer must not tell.
  */
 async function tellMemberOfLock(ctx: CallContext, userId: string, until: Date, now: Date): Promise<void> {
@@ -93,14 +94,14 @@ async function tellMemberOfLock(ctx: CallContext, userId: string, until: Date, n
   if (!row?.email) return;
   try {
     const merchant = await getMerchant(ctx.db);
-    const locale = merchant.defaultLocale;
+    const locale = row.locale ?? merchant.defaultLocale;
     const studio = toMchInfo(merchant, locale);
     const minutes = Math.ceil((until.getTime() - now.getTime()) / MINUTE);
     const message = lockMessage(locale, studio.name, LOCKOUT.everyAddress.max, minutes);
     const mail = renderSecurityEmail({
       studio: {
         name: studio.name,
-        logoUrl: linkFrom(ctx.config.PUBLIC_URL, studio.logo),
+        logoUrl: mailLogoUrl(publicBaseOf(ctx.config)),
         colour: DEFAULT_BRAND_COLOUR,
         address: studio.address,
       },

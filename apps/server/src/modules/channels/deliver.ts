@@ -1,11 +1,11 @@
 import type { Locale } from '@studio/contract/locale';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import { type Config, publicBaseOf } from '../../config';
 import { sweepClaimed } from '../../platform/claimed-sweep';
 import { type Clock, DAY } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { DEFAULT_BRAND_COLOUR, linkFrom } from '../../platform/email-layout';
+import { DEFAULT_BRAND_COLOUR, mailLogoUrl } from '../../platform/email-layout';
 import { mailerFor } from '../../platform/mail';
 import { smsFor } from '../../platform/sms';
 import type { Sweep } from '../../platform/sweeper';
@@ -18,7 +18,7 @@ import { renderNoticeEmail } from './email-template';
 import { LEASE_MS, PUSH_GONE_ERROR, pushOptionsOf, pushTagOf, say, smsTextOf, TEXTS } from './messages';
 import { preferencesFrom } from './preferences';
 import * as repo from './repo';
-import { publicBaseOf, unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeToken } from './unsubscribe-token';
 
 /*
  * The delivery engine. A delivery row is claimed for one try (repo.claimDue: one statement, FOR
@@ -97,7 +97,7 @@ async function sendEmail(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, who: 
   const mail = renderNoticeEmail({
     studio: {
       name: info.name,
-      logoUrl: linkFrom(b.base, info.logo),
+      logoUrl: mailLogoUrl(b.base),
       colour: DEFAULT_BRAND_COLOUR,
       address: info.address,
     },

@@ -45,8 +45,3 @@ export function readUnsubscribeToken(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { userId, category: category as PreferenceCategory };
 }
-
-/** The app's address for links in messages (PUBLIC_URL, else where it listens), as payments build theirs. */
-export function publicBaseOf(config: Config): string {
-  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
-}

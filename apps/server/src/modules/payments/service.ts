@@ -1,7 +1,7 @@
 import type { CardPayType, PaymentPurpose, PaymentRecord, PayType, ProviderRedirect } from '@studio/contract/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import { type Config, publicBaseOf } from '../../config';
 import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { randomDigits } from '../../platform/ids';
@@ -207,16 +207,12 @@ export function cardProvidersOf(config: Config): Partial<Record<CardPayType, Pay
         secretKey: config.STRIPE_SECRET_KEY,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         apiBase: config.STRIPE_API_BASE,
-        publicUrl: publicUrlOf(config),
+        publicUrl: publicBaseOf(config),
       });
     }
     providerSets.set(config, set);
   }
   return set;
-}
-
-export function publicUrlOf(config: Config): string {
-  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
 }
 
 /** The pay types members may use: switched on by staff, and (for a card provider) configured here. */

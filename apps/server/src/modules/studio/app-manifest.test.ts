@@ -99,6 +99,8 @@ describe('the home-screen icons', () => {
       const res = await get(`/icons/${file}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
+      // Mail apps load icon-192 as the logo of the studio's e-mails, from their own origin.
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
       // Full bleed: the corner is the brand colour (a maskable icon needs a solid background).

@@ -192,7 +192,11 @@ export const appManifestRoutes: RawRoute = {
         rendered.set(key, png);
         png.catch(() => rendered.delete(key));
       }
-      return reply.type('image/png').send(await png);
+      // Mail apps show icon-192 as the logo of the studio's e-mails (platform/email-layout.ts), from their own origin.
+      return reply
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type('image/png')
+        .send(await png);
     });
   },
 };
