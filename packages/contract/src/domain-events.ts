@@ -185,6 +185,11 @@ export const domainEvents = {
     type: z.string(),
     data: z.record(z.string(), z.unknown()),
   }),
+  /**
+   * An account's password was replaced: changed by its holder (knowing the old one) or reset with a
+   * code. The holder is told by e-mail whatever their settings (security mail always goes).
+   */
+  'account.passwordChanged': z.object({ user_id: z.string(), how: z.enum(['changed', 'reset']) }),
   /** A new member registered. */
   'member.registered': z.object({ user_id: z.string() }),
   /** An announcement became visible (published now, or its time came), or was withdrawn. */

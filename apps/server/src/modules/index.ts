@@ -4,7 +4,7 @@ import { registerSubscribers, type Subscriber } from '../platform/events';
 import type { RegisteredCall } from '../platform/protocol';
 import type { RawRoute } from '../platform/raw-routes';
 import type { Sweep } from '../platform/sweeper';
-import { accountHandlers, adminUserHandlers, uploadRoutes } from './account';
+import { accountHandlers, accountSubscribers, adminUserHandlers, uploadRoutes } from './account';
 import { addressHandlers } from './addresses';
 import { auditHandlers } from './audit-log';
 import { calendarHandlers, calendarRoutes } from './calendar';
@@ -88,6 +88,7 @@ export const allSubscribers: Subscriber[] = [
   ...notificationSubscribers,
   ...announcementSubscribers,
   ...channelSubscribers,
+  ...accountSubscribers,
 ];
 registerSubscribers(allSubscribers);
 

@@ -12,7 +12,7 @@ import { mailerFor } from '../../platform/mail';
 import type { CallContext } from '../../platform/protocol';
 import { smsFor } from '../../platform/sms';
 import { loadTokenSecret } from '../../platform/tokens';
-import { runUnitOfWork } from '../../platform/unit-of-work';
+import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getMerchant, toMchInfo } from '../merchant';
 import { verifyCodes } from './schema';
 
@@ -196,9 +196,14 @@ async function checkCode(tx: Tx, config: Config, now: Date, check: CodeCheck): P
  * attempt is counted (that much commits), nothing else happens, and the call answers CODE_INVALID
  * naming the field. If `action` fails, the codes stay unused.
  */
-export async function withCodes<T>(ctx: CallContext, checks: CodeCheck[], action: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withCodes<T>(
+  ctx: CallContext,
+  checks: CodeCheck[],
+  action: (tx: Tx, work: Work) => Promise<T>,
+): Promise<T> {
   const now = ctx.clock.now();
-  const outcome = await runUnitOfWork(ctx, async ({ tx }) => {
+  const outcome = await runUnitOfWork(ctx, async (work) => {
+    const { tx } = work;
     const ids: string[] = [];
     let wrongField: string | null = null;
     for (const check of checks) {
@@ -208,7 +213,7 @@ export async function withCodes<T>(ctx: CallContext, checks: CodeCheck[], action
     }
     if (wrongField) return { ok: false as const, field: wrongField };
     for (const id of ids) await tx.update(verifyCodes).set({ usedAt: now }).where(eq(verifyCodes.id, id));
-    return { ok: true as const, value: await action(tx) };
+    return { ok: true as const, value: await action(tx, work) };
   });
   if (!outcome.ok) return fail('CODE_INVALID', {}, { field: outcome.field });
   return outcome.value;

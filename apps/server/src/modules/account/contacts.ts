@@ -106,7 +106,7 @@ export async function resetPasswordByCode(
   const userId = await withCodes(
     ctx,
     [{ channel: kind.channel, target, purpose: 'reset', code, field: 'code' }],
-    async (tx) => {
+    async (tx, work) => {
       // No code ever reaches an address without an account; this guards a lucky guess of the unsent one.
       const row = (await repo.findUserByContact(tx, kind.field, target)) ?? fail('CODE_INVALID');
       await tx
@@ -114,6 +114,7 @@ export async function resetPasswordByCode(
         .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
         .where(eq(users.id, row.id));
       await repo.revokeOtherTokens(tx, row.id, null, now);
+      await work.emit('account.passwordChanged', { user_id: row.id, how: 'reset' }, now);
       return row.id;
     },
   );

@@ -7,6 +7,7 @@ export { adminUserHandlers } from './admin-calls';
 export { listUsers } from './admin-service';
 export { accountHandlers } from './calls';
 export { contactsOf, type MemberContact, memberIdsAfter } from './reach';
+export { accountSubscribers } from './security-mail';
 export {
   briefsOf,
   countUsersSince,

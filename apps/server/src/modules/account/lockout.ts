@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@studio/contract/locale';
-import { publicBaseOf } from '../../config';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
-import { DEFAULT_BRAND_COLOUR, mailLogoUrl, renderSecurityEmail } from '../../platform/email-layout';
 import { fail } from '../../platform/errors';
-import { mailerFor } from '../../platform/mail';
 import { dummyHash, verifyPassword } from '../../platform/passwords';
 import type { CallContext } from '../../platform/protocol';
 import { clientAddress } from '../../platform/rate-limit';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { getMerchant, toMchInfo } from '../merchant';
 import * as repo from './repo';
+import { sendSecurityMail } from './security-mail';
 
 /**
  * The password lockout of RULES.md (Accounts), which nobody can turn against a member:
@@ -90,26 +87,11 @@ export async function comparePasswordWithinLockout(
  * logged (the outbox row says why) and changes nothing else: the answer must not tell.
  */
 async function tellMemberOfLock(ctx: CallContext, userId: string, until: Date, now: Date): Promise<void> {
-  const row = await repo.findUserById(ctx.db, userId);
-  if (!row?.email) return;
+  const minutes = Math.ceil((until.getTime() - now.getTime()) / MINUTE);
   try {
-    const merchant = await getMerchant(ctx.db);
-    const locale = row.locale ?? merchant.defaultLocale;
-    const studio = toMchInfo(merchant, locale);
-    const minutes = Math.ceil((until.getTime() - now.getTime()) / MINUTE);
-    const message = lockMessage(locale, studio.name, LOCKOUT.everyAddress.max, minutes);
-    const mail = renderSecurityEmail({
-      studio: {
-        name: studio.name,
-        logoUrl: mailLogoUrl(publicBaseOf(ctx.config)),
-        colour: DEFAULT_BRAND_COLOUR,
-        address: studio.address,
-      },
-      locale,
-      title: message.subject,
-      body: message.text,
-    });
-    await mailerFor(ctx.config).send(ctx, { to: row.email, ...mail });
+    await sendSecurityMail(ctx, userId, (locale, studio) =>
+      lockMessage(locale, studio, LOCKOUT.everyAddress.max, minutes),
+    );
   } catch (err) {
     ctx.log.warn({ err, userId }, 'lockout e-mail not sent');
   }

@@ -93,7 +93,8 @@ async function writePassword(
 ): Promise<TokenInfo> {
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(newPassword, ctx.config.PASSWORD_HASH_COST);
-  const written = await runUnitOfWork(ctx, async ({ tx }) => {
+  const written = await runUnitOfWork(ctx, async (work) => {
+    const { tx } = work;
     const updated = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
@@ -101,6 +102,8 @@ async function writePassword(
       .returning({ id: users.id });
     if (updated.length === 0) return false;
     await repo.revokeOtherTokens(tx, row.id, ctx.user.jti, now);
+    // A first password replaces nothing: only a change is worth a security mail.
+    if (!firstOnly) await work.emit('account.passwordChanged', { user_id: row.id, how: 'changed' }, now);
     return true;
   });
   if (!written) fail('PASSWORD_ALREADY_SET');

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { DEFAULT_BRAND_COLOUR, mailLogoUrl } from '../../platform/email-layout';
 import { mailerFor } from '../../platform/mail';
+import { quietLog } from '../../platform/quiet-log';
 import { smsFor } from '../../platform/sms';
 import type { Sweep } from '../../platform/sweeper';
 import { afterCommit } from '../../platform/unit-of-work';
@@ -48,19 +49,6 @@ export function backoffMs(k: number, n: number, windowMinutes: number): number {
   if (parts <= 0) return windowMinutes * 60_000;
   return Math.round((windowMinutes * 60_000 * 2 ** (k - 1)) / parts);
 }
-
-/** A logger that says nothing (a sweep has none of its own). */
-const quiet = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => quiet,
-} as unknown as FastifyBaseLogger;
 
 /** Everything a batch of tries shares: the studio, its rules, the members' contacts. */
 interface Batch {
@@ -109,7 +97,7 @@ async function sendEmail(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, who: 
     unsubscribeUrl,
   });
   await mailerFor(d.config).send(
-    { db: d.db, log: d.log ?? quiet, clock: b.clock },
+    { db: d.db, log: d.log ?? quietLog, clock: b.clock },
     {
       to: row.target,
       subject: mail.subject,
@@ -125,7 +113,7 @@ async function sendSms(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, who: Me
   if (!who.mobile || who.mobile !== row.target) throw new Gone('mobile number changed');
   const name = toMchInfo(b.studio, who.locale ?? b.studio.defaultLocale).name;
   await smsFor(d.config).send(
-    { db: d.db, log: d.log ?? quiet, clock: b.clock },
+    { db: d.db, log: d.log ?? quietLog, clock: b.clock },
     { to: row.target, subject: '', text: smsTextOf(name, n.title, n.body) },
   );
 }
