@@ -55,7 +55,8 @@ test('a member who logged in by e-mail is told by e-mail that their class is off
     let { preferences } = await callApi(request, channelCalls.getPreferences, {}, member.token);
     expect(preferences.classes.email).toBe(true);
     await page.getByRole('button', { name: /unsubscribe/i }).click();
-    await expect(page.getByRole('heading', { name: /no longer/i })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();
+    await expect(page.getByText('You will no longer get e-mails about your classes.', { exact: false })).toBeVisible();
     ({ preferences } = await callApi(request, channelCalls.getPreferences, {}, member.token));
     expect(preferences.classes.email).toBe(false);
     expect(preferences.orders.email).toBe(true);

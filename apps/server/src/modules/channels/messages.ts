@@ -21,11 +21,8 @@ export const TEXTS = {
     'zh-Hant': '你將不再收到關於「{category}」的郵件。可以隨時在應用程式的「通知設定」中重新開啟。',
   },
   unsubscribeButton: { en: 'Unsubscribe', 'zh-Hans': '退订', 'zh-Hant': '取消訂閱' },
-  unsubscribed: {
-    en: 'Done: you will no longer get e-mails about {category}.',
-    'zh-Hans': '已退订：你将不再收到关于「{category}」的邮件。',
-    'zh-Hant': '已取消訂閱：你將不再收到關於「{category}」的郵件。',
-  },
+  unsubscribed: { en: 'Unsubscribed', 'zh-Hans': '已退订', 'zh-Hant': '已取消訂閱' },
+  badLinkTitle: { en: 'Link not valid', 'zh-Hans': '链接无效', 'zh-Hant': '連結無效' },
   badLink: {
     en: 'This unsubscribe link is not valid. You can change your e-mail settings in the app under Notifications.',
     'zh-Hans': '退订链接无效。你可以在应用的「通知设置」中修改邮件设置。',

@@ -41,11 +41,10 @@ export const unsubscribeRoutes: RawRoute = {
     };
     const bad = async (req: FastifyRequest, reply: FastifyReply) => {
       const locale = await localeFor(req, null);
-      const text = say(TEXTS.badLink, locale);
       return reply
         .status(400)
         .type('text/html; charset=utf-8')
-        .send(page(locale, text, text));
+        .send(page(locale, say(TEXTS.badLinkTitle, locale), say(TEXTS.badLink, locale)));
     };
 
     await app.register(async (scope) => {
@@ -75,11 +74,11 @@ export const unsubscribeRoutes: RawRoute = {
         if (!exists) return bad(req, reply);
         await turnEmailOff(deps.db, who.userId, who.category, deps.clock.now());
         const locale = await localeFor(req, who.userId);
-        const text = say(TEXTS.unsubscribed, locale, { category: say(CATEGORY_NAMES[who.category], locale) });
+        const category = say(CATEGORY_NAMES[who.category], locale);
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(page(locale, text, text));
+          .send(page(locale, say(TEXTS.unsubscribed, locale), say(TEXTS.unsubscribeExplain, locale, { category })));
       });
     });
   },
