@@ -1,49 +1,24 @@
+import { NOTICE_ROUTES } from '@studio/contract/notice-links';
 import { describe, expect, it } from 'vitest';
+import { classLinks } from '@/shared/classes/links';
+import { paths } from '@/shared/navigation/paths';
 import { noticeTarget, withAppLinks } from './notice-target';
 
 describe('noticeTarget', () => {
-  it.each([
-    [
-      { session_id: 's1', reservation_id: 'r1' },
-      { kind: 'session', to: '/pages/course/detail?_id=s1' },
-    ],
-    [
-      { order_no: 'N100', amount: 1250 },
-      { kind: 'order', to: '/pages/user/order/info?order_no=N100' },
-    ],
-    [
-      { order_no: 'N100', refund_id: 'f1', amount: 500 },
-      { kind: 'refund', to: '/pages/user/order/info?order_no=N100' },
-    ],
-    [
-      { package_id: 'p1', name: 'Ten classes' },
-      { kind: 'package', to: '/pages/course/purchased' },
-    ],
-    [
-      { coupon_id: 'c1', name: '£5 off' },
-      { kind: 'coupon', to: '/pages/coupon/list?tab=usable' },
-    ],
-    // The most specific thing wins over the order that brought it.
-    [
-      { order_no: 'N100', package_id: 'p1' },
-      { kind: 'package', to: '/pages/course/purchased' },
-    ],
-    [{ link: '/pages/course/detail?_id=s9' }, { kind: 'link', to: '/pages/course/detail?_id=s9' }],
-    [{ link: 'https://example.com/retreat' }, { kind: 'link', to: 'https://example.com/retreat', external: true }],
-  ])('%j opens %j', (data, target) => {
-    expect(noticeTarget({ data })).toEqual(target);
-  });
-
-  it.each([
-    [{}],
-    [{ points: 40, balance: 120, ref: 'N100' }],
-    [{ session_id: '' }],
-    // Only app routes and https: never another scheme, nor a protocol-relative host.
-    [{ link: 'javascript:alert(1)' }],
-    [{ link: 'http://example.com' }],
-    [{ link: '//evil.example/pages' }],
-  ])('%j opens nothing', (data) => {
-    expect(noticeTarget({ data })).toBeNull();
+  // The mapping itself is the contract's (notice-links.test.ts); here, that its routes are the app's.
+  it('opens the app’s own pages', () => {
+    expect(NOTICE_ROUTES).toEqual({
+      session: paths.courseDetail,
+      order: paths.orderInfo,
+      package: paths.coursePurchased,
+      coupon: paths.couponList,
+      notice: paths.noticeDetail,
+    });
+    expect(noticeTarget({ data: { session_id: 's1', reservation_id: 'r1' } })).toEqual({
+      kind: 'session',
+      to: classLinks.session('s1'),
+    });
+    expect(noticeTarget({ data: { points: 40, balance: 120 } })).toBeNull();
   });
 });
 
