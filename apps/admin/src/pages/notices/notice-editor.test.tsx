@@ -1,10 +1,11 @@
 import type { AdminAnnouncement } from '@studio/contract/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/i18n/i18n';
 import { useSession } from '@/shared/session/session';
+import { prepareAntdInJsdom } from '@/shared/testing/antd-jsdom';
 import { NoticeEditor } from './notice-editor';
 import { SCHEDULED_NOTICE } from './notice-fixture';
 
@@ -40,27 +41,7 @@ vi.mock('@/shared/api/client', () => {
 
 const scheduled = SCHEDULED_NOTICE;
 
-beforeAll(() => {
-  // Validation and the drawer's first render take more than Testing Library's 1 s on a busy machine.
-  configure({ asyncUtilTimeout: 5000 });
-  // jsdom answers no media queries (antd's responsive pieces ask)…
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  // …nor measure elements (antd's tabs and text areas watch their size).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(prepareAntdInJsdom);
 
 beforeEach(() => {
   sent.length = 0;
