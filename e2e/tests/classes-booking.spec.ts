@@ -73,6 +73,11 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await expect(page.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
     // Gone by itself (and before the next axe check, which would catch it fading).
     await expect(bookedToast).toBeHidden();
+    // The first booking on this phone is the moment push notices explain themselves: offered once.
+    const offer = page.getByRole('dialog', { name: 'Get told when a seat opens or a class changes' });
+    await expect(offer).toContainText('Settings › Notifications');
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toBeHidden();
   });
 
   // What the server holds now: one booking on the chosen package, one credit taken.

@@ -48,6 +48,11 @@ test('a class that fills up while the member looks at it offers another time, an
   await page.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page.getByText('Booked. See you in class!')).toBeVisible();
   await expect(page.getByRole('region', { name: 'My place' })).toContainText('You are booked for this class.');
+  // A first booking on this phone offers push notices once; B leaves them for later.
+  await page
+    .getByRole('dialog', { name: 'Get told when a seat opens or a class changes' })
+    .getByRole('button', { name: 'Not now' })
+    .click();
 
   // Back on Thursday's class, full now, B joins its waitlist.
   await page.getByRole('button', { name: 'Back' }).click();

@@ -28,7 +28,12 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 /** The notice types urgent enough for a text message, each switched on by the studio (notice_channels.sms_types). */
-export const SMS_NOTICE_TYPES = ['sessionCancelled', 'reservationCancelled', 'waitlistPromoted', 'classReminder'] as const;
+export const SMS_NOTICE_TYPES = [
+  'sessionCancelled',
+  'reservationCancelled',
+  'waitlistPromoted',
+  'classReminder',
+] as const;
 export type SmsNoticeType = (typeof SMS_NOTICE_TYPES)[number];
 
 /** The preference category of a notice type ('announcement' is the studio's); coupons about to lapse are offers. */
@@ -60,10 +65,7 @@ export const DEFAULT_NOTICE_CHANNELS: NoticeChannelSettings = {
 
 const preferencesSchema = z.object(
   Object.fromEntries(
-    PREFERENCE_CATEGORIES.map((c) => [
-      c,
-      z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() }),
-    ]),
+    PREFERENCE_CATEGORIES.map((c) => [c, z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() })]),
   ) as Record<PreferenceCategory, z.ZodObject<Record<DeliveryChannel, z.ZodBoolean>>>,
 );
 
@@ -115,11 +117,7 @@ export const channelCalls = {
     notificationPreferences,
   ),
   /** The server's VAPID public key (base64url), for PushManager.subscribe; null when the studio has push off. */
-  getPushConfig: defineCall(
-    'client/pub.getPushConfig',
-    noInput,
-    z.object({ vapid_public_key: z.string().nullable() }),
-  ),
+  getPushConfig: defineCall('client/pub.getPushConfig', noInput, z.object({ vapid_public_key: z.string().nullable() })),
   /** This device wants push notices (a second call with the same endpoint updates its keys). */
   subscribePush: defineCall('client/push.subscribe', pushSubscriptionInput, noOutput),
   /** This device no longer wants push notices; unknown endpoints are fine. */

@@ -177,27 +177,15 @@ export const accountErrors = {
   },
   /** A push subscription whose endpoint is not on a known push service (nor PUSH_ALLOWED_ORIGINS). */
   PUSH_ENDPOINT_REFUSED: {
-    msg: m(
-      'This browser\'s push service is not supported',
-      '不支持此浏览器的推送服务',
-      '不支援此瀏覽器的推播服務',
-    ),
+    msg: m("This browser's push service is not supported", '不支持此浏览器的推送服务', '不支援此瀏覽器的推播服務'),
   },
   /** The studio has Web Push off (or no keys): nothing to subscribe to. */
   PUSH_OFF: {
-    msg: m(
-      'The studio does not send push notifications',
-      '门店未开启推送通知',
-      '門店未開啟推播通知',
-    ),
+    msg: m('The studio does not send push notifications', '门店未开启推送通知', '門店未開啟推播通知'),
   },
   /** "Send again" on a delivery whose member or device can no longer be reached that way. */
   DELIVERY_TARGET_GONE: {
-    msg: m(
-      'This member can no longer be reached this way',
-      '已无法通过此渠道联系该会员',
-      '已無法透過此管道聯絡該會員',
-    ),
+    msg: m('This member can no longer be reached this way', '已无法通过此渠道联系该会员', '已無法透過此管道聯絡該會員'),
   },
   SMS_SEND_FAILED: {
     msg: m(

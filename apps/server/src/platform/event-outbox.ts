@@ -138,11 +138,13 @@ export function createEventOutbox(deps: EventOutboxDeps): EventOutbox {
       if (ids.length === 0) return;
       try {
         // Fresh rows are not due for FIRST_SWEEP_AFTER_MS: no sweeper takes them meanwhile.
-        const rows = await deps.db
+        const found = await deps.db
           .select()
           .from(eventOutbox)
-          .where(and(inArray(eventOutbox.id, ids), isNull(eventOutbox.deliveredAt)))
-          .orderBy(asc(eventOutbox.createdAt), asc(eventOutbox.id));
+          .where(and(inArray(eventOutbox.id, ids), isNull(eventOutbox.deliveredAt)));
+        // In the order they were emitted (two events of one unit of work may share an instant).
+        const position = new Map(ids.map((id, i) => [id, i]));
+        const rows = found.sort((x, y) => position.get(x.id)! - position.get(y.id)!);
         await deliverRows(rows, deps.clock.now());
       } catch (err) {
         // Committed and in the outbox: the sweeper delivers it.

@@ -287,18 +287,25 @@ describe('password lockout of every address', () => {
     expect((await loginFrom('10.13.0.1', name, 'Fresh_456')).code).toBe(0);
   });
 
-  it("writes the e-mail in the studio's language (the member's own is not stored)", async () => {
+  it("writes the e-mail in the language the member's app last used, else the studio's (never the guesser's)", async () => {
     // Through the settings call, as staff would (it also forgets the remembered studio row).
     const admin = await buildAdmin(t);
     const setLocale = async (default_locale: 'en' | 'zh-Hant') =>
       expect((await t.call(adminMerchantCalls.save, { default_locale }, { token: admin.token })).code).toBe(0);
     await setLocale('zh-Hant');
     try {
-      const { name, email } = await memberWithEmail();
-      await wrongSpread(name, 30, 14);
-      const [mail] = await outboxFor(t, email);
-      expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('密碼登入已暫停') });
-      expect(mail!.body).toContain('15 分鐘');
+      const simplified = await memberWithEmail();
+      await t.app.db.update(users).set({ locale: 'zh-Hans' }).where(eq(users.email, simplified.email));
+      await wrongSpread(simplified.name, 30, 14);
+      const [mail] = await outboxFor(t, simplified.email);
+      expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('密码登录已暂停') });
+
+      const unknown = await memberWithEmail();
+      await t.app.db.update(users).set({ locale: null }).where(eq(users.email, unknown.email));
+      await wrongSpread(unknown.name, 30, 14);
+      const [studios] = await outboxFor(t, unknown.email);
+      expect(studios).toMatchObject({ channel: 'email', subject: expect.stringContaining('密碼登入已暫停') });
+      expect(studios!.body).toContain('15 分鐘');
     } finally {
       await setLocale('en');
     }
