@@ -15,7 +15,7 @@ export interface StudioBrand {
   name: string;
   /** An absolute http(s) URL of the logo; anything else shows no logo. */
   logoUrl: string | null;
-  /** The button's colour, #rgb or #rrggbb (anything else falls back to DEFAULT_BRAND_COLOUR). */
+  /** The button's colour, #rgb or #rrggbb (anything else falls back to BRAND_COLOUR). */
   colour: string;
   /** The studio's postal address, in the footer. */
   address: string;
@@ -45,8 +45,9 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** The app's brand colour (the installed app's icons use it too: modules/studio/app-manifest.ts). */
-export const DEFAULT_BRAND_COLOUR = '#A57044';
+/** The app's colours (apps/web/src/app/theme.css): the brand (buttons, icons), and the page background. */
+export const BRAND_COLOUR = '#A57044';
+export const PAGE_BACKGROUND = '#F7F3EE';
 const FONTS =
   "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC',sans-serif";
 
@@ -81,8 +82,13 @@ export function mailLogoUrl(base: string): string {
   return `${base}/icons/icon-192.png`;
 }
 
+/** How the studio signs its e-mails: its name and address (in the reader's language), logo and colour. */
+export function studioBrand(base: string, studio: { name: string; address: string }): StudioBrand {
+  return { name: studio.name, logoUrl: mailLogoUrl(base), colour: BRAND_COLOUR, address: studio.address };
+}
+
 function colourOf(value: string): string {
-  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_BRAND_COLOUR;
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : BRAND_COLOUR;
 }
 
 /** White text on dark colours, near-black on light ones (WCAG relative luminance). */

@@ -5,7 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Config, publicBaseOf } from '../../config';
 import { MINUTE } from '../../platform/clock';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { DEFAULT_BRAND_COLOUR, mailLogoUrl, renderSecurityEmail } from '../../platform/email-layout';
+import { renderSecurityEmail, studioBrand } from '../../platform/email-layout';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { mailerFor } from '../../platform/mail';
@@ -135,12 +135,7 @@ export async function issueCode(
   try {
     if (channel === 'email') {
       const mail = renderSecurityEmail({
-        studio: {
-          name: studio.name,
-          logoUrl: mailLogoUrl(publicBaseOf(ctx.config)),
-          colour: DEFAULT_BRAND_COLOUR,
-          address: studio.address,
-        },
+        studio: studioBrand(publicBaseOf(ctx.config), studio),
         locale: ctx.locale,
         title: message.subject,
         body: message.text,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicBaseOf } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
-import { DEFAULT_BRAND_COLOUR, mailLogoUrl, renderSecurityEmail } from '../../platform/email-layout';
+import { renderSecurityEmail, studioBrand } from '../../platform/email-layout';
 import { afterCommit, type Subscriber } from '../../platform/events';
 import { mailerFor } from '../../platform/mail';
 import { quietLog } from '../../platform/quiet-log';
@@ -35,12 +35,7 @@ export async function sendSecurityMail(
   const studio = toMchInfo(merchant, locale);
   const { subject, text } = message(locale, studio.name);
   const mail = renderSecurityEmail({
-    studio: {
-      name: studio.name,
-      logoUrl: mailLogoUrl(publicBaseOf(ctx.config)),
-      colour: DEFAULT_BRAND_COLOUR,
-      address: studio.address,
-    },
+    studio: studioBrand(publicBaseOf(ctx.config), studio),
     locale,
     title: subject,
     body: text,

@@ -5,7 +5,7 @@ import { sweepClaimed } from '../../platform/claimed-sweep';
 import { type Clock, DAY } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { DEFAULT_BRAND_COLOUR, mailLogoUrl } from '../../platform/email-layout';
+import { studioBrand } from '../../platform/email-layout';
 import { mailerFor } from '../../platform/mail';
 import { quietLog } from '../../platform/quiet-log';
 import { smsFor } from '../../platform/sms';
@@ -83,12 +83,7 @@ async function sendEmail(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow, who: 
   const settings = shopSettingsOf(b.studio).notice_channels;
   const unsubscribeUrl = `${b.base}/unsubscribe?t=${unsubscribeToken(d.config, row.userId, row.category)}`;
   const mail = renderNoticeEmail({
-    studio: {
-      name: info.name,
-      logoUrl: mailLogoUrl(b.base),
-      colour: DEFAULT_BRAND_COLOUR,
-      address: info.address,
-    },
+    studio: studioBrand(b.base, info),
     locale,
     title: n.title,
     body: n.body,

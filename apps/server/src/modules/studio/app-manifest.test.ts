@@ -1,11 +1,12 @@
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRAND_COLOUR, PAGE_BACKGROUND } from '../../platform/email-layout';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { png } from '../account/image-fixtures';
 import { saveUpload } from '../account/upload';
 import { buildAdmin, type TestMember } from '../schedule/testing';
-import { BRAND_COLOUR, PAGE_BACKGROUND, shortNameOf } from './app-manifest';
+import { shortNameOf } from './app-manifest';
 
 let t: TestApp;
 let admin: TestMember;

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { BRAND_COLOUR, PAGE_BACKGROUND } from '../../platform/email-layout';
 import type { RawRoute, RawRouteDeps } from '../../platform/raw-routes';
 import { uploadsRoot } from '../account';
 import { type MerchantRow, studioRow, toMchInfo } from '../merchant';
@@ -13,10 +14,6 @@ import { type MerchantRow, studioRow, toMchInfo } from '../merchant';
  * saved in the back office reaches the next install without a new build of the app. The back
  * office is not a PWA and links none of this.
  */
-
-/** The app's colours (apps/web/src/app/theme.css): the brand, and the page background. */
-export const BRAND_COLOUR = '#A57044';
-export const PAGE_BACKGROUND = '#F7F3EE';
 
 /** What Android shows under the icon: longer names are cut there, so the manifest cuts them first. */
 const SHORT_NAME_MAX = 12;
