@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { versionCalls } from '@studio/contract/channels';
+import { merchantCalls } from '@studio/contract/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -35,6 +36,11 @@ describe('user/pub/checkVersion', () => {
     writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '9.9.9' }));
     const res = await t.call(versionCalls.checkVersion, {});
     expect(res).toMatchObject({ code: 0, version: '1.4.0+20261128.abc' });
+  });
+
+  it('is the version the studio’s info names too', async () => {
+    const res = await t.call(merchantCalls.getMchInfo, {});
+    expect(res.appInfo.version).toBe('1.4.0+20261128.abc');
   });
 
   it('refuses input it does not know', async () => {

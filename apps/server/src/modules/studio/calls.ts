@@ -15,8 +15,6 @@ import {
 import { usablePayTypes } from '../payments';
 import { appVersionOf } from './app-version';
 
-export const APP_VERSION = '1.0.0';
-
 export const merchantHandlers = [
   handlePub(versionCalls.checkVersion, async (_input, ctx) => appVersionOf(ctx.config)),
   handlePub(merchantCalls.getMchInfo, async (_input, ctx) => {
@@ -29,7 +27,8 @@ export const merchantHandlers = [
         pay_types: usablePayTypes(ctx.config, mchInfo.pay_types),
         ...(offsets ? { utc_offsets: offsets } : {}),
       },
-      appInfo: { name: 'Studio', version: APP_VERSION, h5_weixin_appid: '' },
+      // The version the app is served at now (the one checkVersion answers).
+      appInfo: { name: 'Studio', version: appVersionOf(ctx.config).version, h5_weixin_appid: '' },
     };
   }),
   handle(adminMerchantCalls.get, async (_input, ctx) => ({
