@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { openPage, paths, routeUrl } from '../support/app';
 import { createClassSetup, createSession, studioSessionTimes } from '../support/classes';
+import { saveScreenshot } from '../support/screenshots';
 
 /*
  * The member app on the home screen (issue 23 §2): its service worker, the studio's manifest and
@@ -158,6 +159,7 @@ test('a newer version on the server shows “A new version is ready”; Reload l
   await expect(prompt).toContainText('Class reminders by push');
   // The page stays usable behind it.
   await expect(page.getByRole('navigation', { name: 'Main sections' })).toBeVisible();
+  await saveScreenshot(page, 'update-ready');
 
   const reloaded = page.waitForEvent('load');
   const askedAgain = page.waitForRequest(
