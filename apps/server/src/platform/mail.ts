@@ -111,7 +111,8 @@ export function deliveringMessenger(
         const reason = redact(error instanceof Error ? error.message : String(error), message.secret);
         await recordOutbox(ctx.db, { ...record, status: 'failed', error: reason }, ctx.clock.now());
         ctx.log.warn({ channel, to: message.to, reason }, 'message could not be sent');
-        throw new AppError(failure);
+        // The caller's answer names only the failure; the reason (secret redacted) stays for staff's logs.
+        throw Object.assign(new AppError(failure), { cause: reason });
       }
       await recordOutbox(ctx.db, { ...record, status: 'sent' }, ctx.clock.now());
       ctx.log.info({ channel, to: message.to, providerId }, 'message sent');

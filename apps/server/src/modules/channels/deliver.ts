@@ -50,6 +50,13 @@ export function backoffMs(k: number, n: number, windowMinutes: number): number {
   return Math.round((windowMinutes * 60_000 * 2 ** (k - 1)) / parts);
 }
 
+/** What the delivery log says of a failed try: the failure, and the provider's reason when the sender kept it. */
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const what = err.message || err.name;
+  return typeof err.cause === 'string' && err.cause !== '' ? `${what}: ${err.cause}` : what;
+}
+
 /** Everything a batch of tries shares: the studio, its rules, the members' contacts. */
 interface Batch {
   now: Date;
@@ -154,7 +161,7 @@ async function tryOne(d: DeliveryDeps, b: Batch, row: repo.DeliveryRow): Promise
     else if (row.channel === 'sms') await sendSms(d, b, row, who, notice);
     outcome = row.channel === 'push' ? await sendPush(d, b, row, notice) : { state: 'sent' };
   } catch (err) {
-    const error = err instanceof Error ? err.message || err.name : String(err);
+    const error = errorText(err);
     if (err instanceof Gone || row.tries >= rules.delivery_tries) outcome = { state: 'failed', error };
     else {
       const wait = backoffMs(row.tries, rules.delivery_tries, rules.delivery_retry_minutes);
