@@ -142,6 +142,27 @@ function versionFile(): Plugin {
 }
 
 /**
+ * The chunks of the staff's QR scanner (html5-qrcode with its decoder: about 370 KB), recorded as the
+ * bundle is written. Members never open the scanner, so the service worker does not precache them
+ * (staff load them from the network when they scan).
+ */
+const staffOnlyChunks = new Set<string>();
+function recordStaffOnlyChunks(): Plugin {
+  return {
+    name: 'studio:staff-only-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      staffOnlyChunks.clear();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && file.moduleIds.some((id) => id.includes('/node_modules/html5-qrcode/'))) {
+          staffOnlyChunks.add(file.fileName);
+        }
+      }
+    },
+  };
+}
+
+/**
  * The service worker (src/sw.ts, DESIGN.md "The member app as a PWA"), built into dist/sw.js with the
  * precache list of this build injected: index.html and the pages' code and styles, not their .br/.gz
  * twins (the server picks those per request) nor images (cached when shown) nor version.json. The
@@ -158,6 +179,9 @@ const serviceWorker = VitePWA({
   devOptions: { enabled: false },
   injectManifest: {
     globPatterns: ['index.html', 'assets/**/*.{js,css}'],
+    manifestTransforms: [
+      async (entries) => ({ manifest: entries.filter((e) => !staffOnlyChunks.has(e.url)), warnings: [] }),
+    ],
     // The largest page chunk is far below this; a file above it would be left out of the precache.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
@@ -173,6 +197,7 @@ export default defineConfig({
     react(),
     linkAppStart(),
     versionFile(),
+    recordStaffOnlyChunks(),
     serviceWorker,
     precompress(),
   ],

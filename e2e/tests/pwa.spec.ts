@@ -36,6 +36,11 @@ test('the app installs: a service worker controls the page and the studio’s ma
   });
   expect(cached).toContain('/index.html');
   expect(cached.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
+  // …but not the staff's QR-scanner decoder (about 370 KB; its barcode formats name AZTEC): members never open it.
+  const scripts = await Promise.all(
+    cached.filter((path) => path.endsWith('.js')).map(async (path) => (await request.get(path)).text()),
+  );
+  expect(scripts.filter((code) => code.includes('AZTEC'))).toEqual([]);
 
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
