@@ -10,9 +10,10 @@ describe('localize', () => {
     expect(localize(text, 'en', 'zh-Hans')).toBe('Morning Vinyasa');
   });
 
-  it('falls back to the fallback locale, then to any value', () => {
-    expect(localize(text, 'zh-Hant', 'en')).toBe('Morning Vinyasa');
-    expect(localize(text, 'zh-Hant', 'zh-Hans')).toBe('晨间流瑜伽');
+  it('falls back to the same language in its other script, then the fallback locale, then any value', () => {
+    expect(localize(text, 'zh-Hant', 'en')).toBe('晨间流瑜伽');
+    expect(localize({ en: 'Yin', 'zh-Hant': '陰瑜伽' }, 'zh-Hans', 'en')).toBe('陰瑜伽');
+    expect(localize({ en: 'Yin', 'zh-Hans': '阴瑜伽' }, 'en', 'zh-Hant')).toBe('Yin');
     expect(localize({ 'zh-Hant': '晨間流瑜伽' }, 'en', 'zh-Hans')).toBe('晨間流瑜伽');
   });
 

@@ -26,10 +26,19 @@ export function localizedInput<T extends z.ZodType<string, string>>(value: T) {
   ]);
 }
 
+/** The other script of the same language: a reader of Traditional Chinese reads Simplified before English, and back. */
+const SAME_LANGUAGE: Partial<Record<Locale, Locale>> = { 'zh-Hans': 'zh-Hant', 'zh-Hant': 'zh-Hans' };
+
+/** The text's value in `locale`, else in the same language's other script; '' when neither is written. */
+export function ownOrSameLanguage(text: LocalizedText, locale: Locale): string {
+  const sibling = SAME_LANGUAGE[locale];
+  return text[locale] || (sibling && text[sibling]) || '';
+}
+
 /**
- * The text to show in `locale`: its own value, else the fallback locale's (the studio's default
- * language), else any value there is. An empty value counts as missing, so a translation left blank
- * falls back instead of showing nothing.
+ * The text to show in `locale`: its own value, else the same language's other script (zh-Hant ↔
+ * zh-Hans), else the fallback locale's (the studio's default language), else any value there is. An
+ * empty value counts as missing, so a translation left blank falls back instead of showing nothing.
  */
 export function localize(
   text: LocalizedText | null | undefined,
@@ -37,7 +46,7 @@ export function localize(
   fallbackLocale: Locale = FALLBACK_LOCALE,
 ): string {
   if (!text) return '';
-  return text[locale] || text[fallbackLocale] || LOCALES.map((l) => text[l]).find(Boolean) || '';
+  return ownOrSameLanguage(text, locale) || text[fallbackLocale] || LOCALES.map((l) => text[l]).find(Boolean) || '';
 }
 
 /**

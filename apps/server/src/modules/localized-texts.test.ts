@@ -50,7 +50,7 @@ async function saveCourse(name: string | LocalizedText, description: string | Lo
 }
 
 describe('a course named per locale', () => {
-  it('answers the caller’s locale, falls back to the default language, and answers staff every value', async () => {
+  it('answers the caller’s locale, falls back to its other script, then the default language, and answers staff every value', async () => {
     const created = await saveCourse(
       { en: 'Evening Yin', 'zh-Hans': '晚间阴瑜伽' },
       { en: 'Slow holds', 'zh-Hans': '长时间停留' },
@@ -64,8 +64,8 @@ describe('a course named per locale', () => {
       (await call(scheduleCalls.getCourses, {}, { locale })).rows.find((c) => c._id === created._id);
     expect(await list('zh-Hans')).toMatchObject({ name: '晚间阴瑜伽', description: '长时间停留' });
     expect(await list('zh-CN')).toMatchObject({ name: '晚间阴瑜伽' });
-    // No zh-Hant value: the studio's default language (English).
-    expect(await list('zh-Hant')).toMatchObject({ name: 'Evening Yin', description: 'Slow holds' });
+    // No zh-Hant value: the same language in Simplified characters before the studio's English.
+    expect(await list('zh-Hant')).toMatchObject({ name: '晚间阴瑜伽', description: '长时间停留' });
     expect(await list('en')).toMatchObject({ name: 'Evening Yin' });
     // Staff in Chinese see the Chinese text and still every value to edit.
     const page = await asAdmin(adminScheduleCalls.getCourseList, { keyword: 'Evening Yin' }, 'zh-Hans');
@@ -158,11 +158,12 @@ describe('the member’s reads in their locale', () => {
 
   it('the class detail: course, teacher and room texts, with fallback for what is not translated', async () => {
     const hant = await asMember(reservationCalls.getSessionDetail, { _id: sessionId }, 'zh-Hant');
+    // What has no Traditional text reads in Simplified Chinese before English.
     expect(hant).toMatchObject({
       session: { course_name: '晨間流瑜伽' },
       course: { name: '晨間流瑜伽', description: '以呼吸引領的流動練習' },
-      room: { name: '蓮花教室', address: '12 Willow Lane' },
-      teacher: { name: '塔拉', introduction: 'Ten years of yoga' },
+      room: { name: '蓮花教室', address: '柳树巷12号' },
+      teacher: { name: '塔拉', introduction: '十年瑜伽教学经验' },
     });
     const hans = await asMember(reservationCalls.getSessionDetail, { _id: sessionId }, 'zh-Hans');
     expect(hans).toMatchObject({ room: { address: '柳树巷12号' }, teacher: { introduction: '十年瑜伽教学经验' } });
@@ -213,7 +214,8 @@ describe('the studio', () => {
       name: '莲流瑜伽馆',
       description: 'Yoga in the heart of town.',
       address: '伦敦柳树巷12号',
-      share: { title: 'Move with us' },
+      // No Simplified tagline: the Traditional one before English.
+      share: { title: '和我們一起動起來' },
     });
     expect(await info('zh-Hant')).toMatchObject({ name: '蓮流瑜伽館', share: { title: '和我們一起動起來' } });
     expect((await asMember(adminMerchantCalls.save, { name: 'x' })).code).toBe('PERMISSION_DENIED');

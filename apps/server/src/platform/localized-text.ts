@@ -1,5 +1,5 @@
 import type { Locale } from '@studio/contract/locale';
-import type { LocalizedText } from '@studio/contract/localized-text';
+import { type LocalizedText, ownOrSameLanguage } from '@studio/contract/localized-text';
 import { jsonb } from 'drizzle-orm/pg-core';
 
 /**
@@ -10,11 +10,12 @@ import { jsonb } from 'drizzle-orm/pg-core';
 export const localizedValues = (name: `${string}_i18n`) => jsonb(name).$type<LocalizedText>().notNull().default({});
 
 /**
- * A stored text in the caller's locale: the locale's own value, else the default-language column
- * (which applyLocalizedInput already filled from any value when the default one was missing).
- * No locale (pushes, the teacher's own editing) means the default language. Resolved in memory from
- * the columns the same statement selected: a list costs no query more per row.
+ * A stored text in the caller's locale: the locale's own value, else the same language's other
+ * script (zh-Hant ↔ zh-Hans, as `localize`), else the default-language column (which
+ * applyLocalizedInput already filled from any value when the default one was missing). No locale
+ * (pushes, the teacher's own editing) means the default language. Resolved in memory from the
+ * columns the same statement selected: a list costs no query more per row.
  */
 export function textIn(value: string, values: LocalizedText | null | undefined, locale: Locale | undefined): string {
-  return (locale && values?.[locale]) || value;
+  return (locale && values && ownOrSameLanguage(values, locale)) || value;
 }
