@@ -1,7 +1,7 @@
 import type { PackageRecord } from '@studio/contract/packages';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { showToast } = vi.hoisted(() => ({ showToast: vi.fn<(text: string) => void>() }));
 vi.mock('@/shared/ui/feedback', async (original) => ({
@@ -72,6 +72,8 @@ vi.stubGlobal(
   }),
 );
 
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+
 beforeEach(() => {
   sent.length = 0;
   showToast.mockClear();
@@ -107,7 +109,9 @@ async function settled(): Promise<void> {
   await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
 }
 
-describe('the push offer after a booking', () => {
+// A booking, a popup and its closing each render antd-mobile's pieces: on a busy CI machine the
+// default 1 s waits and 5 s per test ran out (the whole file takes 1.6 s on an idle one).
+describe('the push offer after a booking', { timeout: 20_000 }, () => {
   it('is never made on first load', async () => {
     installFakePush('default');
     show();
