@@ -20,6 +20,14 @@ export const cardPayType = z.enum(CARD_PAY_TYPES);
 /** What an order paid nothing for (a free item) is recorded as. */
 export const NO_PAYMENT = 'none';
 
+/**
+ * How money was taken at the desk (an `offline` payment): notes or coins, or the studio's own card
+ * terminal. Staff say which when they record it; the payment keeps it with who took it.
+ */
+export const DESK_METHODS = ['cash', 'card_terminal'] as const;
+export const deskMethod = z.enum(DESK_METHODS);
+export type DeskMethod = z.infer<typeof deskMethod>;
+
 /** Pay types a studio may switch on; wechat and alipay exist in the spec but have no adapter here. */
 export const ENABLEABLE_PAY_TYPES = ['balance', 'offline', 'sandbox', 'stripe'] as const satisfies readonly PayType[];
 
