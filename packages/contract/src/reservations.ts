@@ -55,7 +55,8 @@ export function effectiveWaitlistStatus(status: WaitlistStatus, startsAt: Instan
 export const reservationRecord = z.object({
   _id: z.string(),
   session_id: z.string(),
-  package_id: z.string(),
+  /** The package whose credit paid; null for a drop-in paid at the desk. */
+  package_id: z.string().nullable(),
   status: reservationStatus,
   /** For the check-in QR. */
   code: z.string(),

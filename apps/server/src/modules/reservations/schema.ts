@@ -1,6 +1,7 @@
 import { RESERVATION_STATUSES, WAITLIST_STATUSES } from '@studio/contract/flow';
+import { DESK_METHODS } from '@studio/contract/payments';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema';
 import { memberPackages } from '../packages/schema';
 import { classSessions } from '../schedule/schema';
@@ -15,9 +16,13 @@ export const reservations = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id),
-    packageId: text()
-      .notNull()
-      .references(() => memberPackages.id),
+    /** The package whose credit pays; null for a drop-in paid at the desk (dropInAmount). */
+    packageId: text().references(() => memberPackages.id),
+    /** A drop-in staff added at the desk: what the member paid there (minor units) and how. */
+    dropInAmount: integer(),
+    dropInMethod: text({ enum: DESK_METHODS }),
+    /** The staff member who added the member to the roster at the desk; null when the member booked. */
+    bookedBy: text(),
     status: text({ enum: RESERVATION_STATUSES }).notNull().default('registered'),
     /** Unguessable code shown as the member's check-in QR. */
     code: text().notNull(),
@@ -40,6 +45,11 @@ export const reservations = pgTable(
     index('reservations_user_idx').on(t.userId, t.createdAt),
     index('reservations_session_idx').on(t.sessionId, t.status),
     index('reservations_package_idx').on(t.packageId),
+    // Paid one way: a package's credit, or a drop-in's money at the desk.
+    check(
+      'reservations_paid_once',
+      sql`(${t.packageId} is null) = (${t.dropInAmount} is not null) and (${t.dropInAmount} is null) = (${t.dropInMethod} is null)`,
+    ),
   ],
 );
 

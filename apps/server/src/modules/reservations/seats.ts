@@ -229,7 +229,8 @@ export async function cancelSeat(
     cancelledBy: input.by,
     updatedAt: now,
   });
-  await packages.returnCredit(tx, reservation.packageId, now);
+  // A drop-in paid money at the desk, not a credit: nothing goes back to a package.
+  if (reservation.packageId) await packages.returnCredit(tx, reservation.packageId, now);
   await schedule.addBookedCount(tx, session.id, -1, now);
   const notices = await promoteWaiters(tx, session.id, now);
   if (input.by === 'staff') {
@@ -267,7 +268,7 @@ export async function cancelSessionTx(
       cancelledBy: 'session',
       updatedAt: now,
     });
-    await packages.returnCredit(tx, r.packageId, now);
+    if (r.packageId) await packages.returnCredit(tx, r.packageId, now);
     told.reservations.push({ reservation_id: r.id, user_id: r.userId });
   }
   for (const w of await waitlistRepo.waitingOfSession(tx, session.id)) {
