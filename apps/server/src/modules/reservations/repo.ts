@@ -240,8 +240,8 @@ const bookAtOnceStatement = preparedQuery('book_at_once', (db) => {
     .with(seat, credit, completed)
     .insert(reservations)
     .select(
-      sql`select ${p('id')}::text, seat.id, ${p('user')}::text, (select id from credit), 'registered', ${p('code')}::text,
-        null, null, null, null, false, ${iso(p('now'))}, ${iso(p('now'))}, null from seat`,
+      sql`select ${p('id')}::text, seat.id, ${p('user')}::text, (select id from credit), null, null, null, 'registered',
+        ${p('code')}::text, null, null, null, null, false, ${iso(p('now'))}, ${iso(p('now'))}, null from seat`,
     )
     .returning();
 });
