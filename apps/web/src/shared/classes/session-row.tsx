@@ -1,3 +1,4 @@
+import { type ClassPhase, classPhase } from '@studio/contract/class-phase';
 import type { SessionRecord } from '@studio/contract/schedule';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
@@ -47,10 +48,9 @@ export function SessionRow({
   side,
 }: SessionRowProps) {
   const { t } = useTranslation();
-  const started = new Date(session.starts_at).getTime() <= now;
-  const cancelled = session.status === 'cancelled';
+  const phase = classPhase(session, now);
   // A teacher's lists are mostly about past classes: only the member's schedule dims what began.
-  const dim = cancelled || (variant === 'member' && started);
+  const dim = phase === 'cancelled' || (variant === 'member' && phase !== 'upcoming');
   return (
     <li className={`session-row list-link${withDay ? ' has-day' : ''}${dim ? ' is-dim' : ''}`}>
       <div className="session-when">
@@ -86,7 +86,7 @@ export function SessionRow({
           (variant === 'teacher' ? (
             <TeacherSide session={session} />
           ) : (
-            <MemberSide session={session} started={started} waitPosition={waitPosition} />
+            <MemberSide session={session} phase={phase} waitPosition={waitPosition} />
           ))}
       </div>
     </li>
@@ -95,18 +95,19 @@ export function SessionRow({
 
 function MemberSide({
   session,
-  started,
+  phase,
   waitPosition,
 }: {
   session: SessionRecord;
-  started: boolean;
+  phase: ClassPhase;
   waitPosition?: number | null;
 }) {
   const { t } = useTranslation();
-  if (session.status === 'cancelled') return <StatusTag kind="session" status="cancelled" />;
+  if (phase === 'cancelled') return <StatusTag kind="session" status="cancelled" />;
+  // A booking of a class that has ended was kept to the end: the member attended (classPhase's rule).
   const mine =
     session.my_status === 'registered' ? (
-      <StatusTag kind="reservation" status="registered" />
+      <StatusTag kind="reservation" status={phase === 'ended' ? 'done' : 'registered'} />
     ) : session.my_status === 'waiting' ? (
       <StatusTag kind="waitlist" status="waiting">
         {waitPosition ? t('classes.row.waitPosition', { position: waitPosition }) : undefined}
@@ -114,8 +115,10 @@ function MemberSide({
     ) : null;
   return (
     <>
-      {!started && <SeatsText session={session} />}
-      {started && !mine && <span className="secondary">{t('classes.row.started')}</span>}
+      {phase === 'upcoming' && <SeatsText session={session} />}
+      {phase !== 'upcoming' && !mine && (
+        <span className="secondary">{phase === 'started' ? t('classes.row.started') : t('classes.row.ended')}</span>
+      )}
       {mine}
     </>
   );

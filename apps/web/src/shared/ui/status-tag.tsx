@@ -1,3 +1,4 @@
+import type { ClassPhase } from '@studio/contract/class-phase';
 import type { ReservationStatus, SessionStatus, WaitlistStatus } from '@studio/contract/flow';
 import type { PackageStatus } from '@studio/contract/packages';
 import type { ReactNode } from 'react';
@@ -16,11 +17,14 @@ export const STATUS_TONES = {
   waitlist: { waiting: 'warning', completed: 'success', cancelled: 'grey' },
   package: { unused: 'brand', used: 'brand-outline', completed: 'grey', expired: 'danger-outline' },
   session: { scheduled: 'brand-outline', cancelled: 'grey' },
+  /** Where a class stands in time (contract classPhase). */
+  classPhase: { upcoming: 'brand-outline', started: 'warning', ended: 'grey', cancelled: 'grey' },
 } as const satisfies {
   reservation: Record<ReservationStatus, StatusTone>;
   waitlist: Record<WaitlistStatus, StatusTone>;
   package: Record<PackageStatus, StatusTone>;
   session: Record<SessionStatus, StatusTone>;
+  classPhase: Record<ClassPhase, StatusTone>;
 };
 
 export type StatusKind = keyof typeof STATUS_TONES;

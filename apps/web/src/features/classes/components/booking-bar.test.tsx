@@ -1,8 +1,16 @@
 import type { PackageRecord } from '@studio/contract/packages';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The booked toast is antd-mobile's own render, which React 19 cannot unmount in a test: it is not what these check.
+vi.mock('@/shared/ui/feedback', async (original) => ({
+  ...(await original<typeof import('@/shared/ui/feedback')>()),
+  showToast: vi.fn(),
+}));
+
 import '@/i18n/i18n';
+import '@/testing/antd-render';
 import { queryClient } from '@/shared/api/query-client';
 import type { ClassFormat } from '@/shared/classes/class-format';
 import { useLifeData } from '@/shared/store/life-data';
@@ -69,6 +77,7 @@ vi.stubGlobal(
       return ok({ mchInfo: { name: 'Lotus Studio', phone: '+44 20 7946 0000', address: '1 Lotus Lane' }, appInfo: {} });
     }
     if (url === 'client/course.joinWaitlist') return ok({ entry: { _id: 'e1', position: 1 } });
+    if (url === 'client/course.book') return ok({ reservation: { _id: 'r1' } });
     if (url === 'client/pub.getGoodsList')
       return ok({ rows: passesOnSale, total: passesOnSale.length, hasMore: false });
     return new Response(JSON.stringify({ code: 'FUNCTION_NOT_FOUND', msg: 'no' }));
@@ -136,5 +145,52 @@ describe('BookingBar', () => {
         package_id: 'p2',
       }),
     );
+  });
+
+  describe('inside the cancellation window', () => {
+    // The class starts at 18:00 tomorrow; cancelling closed at 07:00 today (a 35-hour window), it is 08:00.
+    const late = () => detail({ can_book: true, cancel_deadline: '2026-12-01T07:00:00.000Z' });
+    const booked = () => sent.filter((c) => c.url === 'client/course.book');
+
+    it('asks before booking, in plain words, and books nothing when the member steps back', async () => {
+      packages = [pkg('p1', null)];
+      show(late());
+      fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toContain('Book this class?');
+      expect(dialog.textContent).toContain('cannot be cancelled in the last 35 hours');
+      expect(booked()).toHaveLength(0);
+      fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(booked()).toHaveLength(0);
+    });
+
+    it('books once the member confirms', async () => {
+      packages = [pkg('p1', null)];
+      show(late());
+      fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Book' }));
+      await waitFor(() => expect(booked()).toHaveLength(1));
+      expect(booked()[0]!.data).toEqual({ session_id: 's1' });
+    });
+
+    it('does not ask while cancelling is still free', async () => {
+      packages = [pkg('p1', null)];
+      show(detail({ can_book: true }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+      await waitFor(() => expect(booked()).toHaveLength(1));
+      expect(screen.queryByText('Book this class?')).toBeNull();
+    });
+  });
+
+  it('reads "Class ended" on a class that is over, and "Attended" on my booking of it', async () => {
+    const over = { ...session, starts_at: '2026-12-01T06:00:00.000Z', ends_at: '2026-12-01T07:00:00.000Z' };
+    show(detail({ session: over }));
+    expect(await screen.findByRole('button', { name: 'Class ended' })).toBeTruthy();
+    cleanup();
+    const reservation = { _id: 'r1', status: 'registered', checked_in_at: null } as SessionDetail['reservation'];
+    show(detail({ session: over, reservation }));
+    expect(await screen.findByRole('button', { name: 'Attended' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useCallMutation } from '@studio/client/mutation';
+import { bookingOutcome, classPhase } from '@studio/contract/class-phase';
 import type { PackageRecord } from '@studio/contract/packages';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
@@ -71,15 +72,26 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
     onSuccess: () => showToast(t('classes.detail.leftToast')),
   });
   const pending = [bookMutation, joinMutation, cancelMutation, leaveMutation].some((m) => m.isPending);
-  const book = (pkg?: PackageRecord) => {
-    if (!pending) bookMutation.mutate(pkg);
+  const start = new Date(session.starts_at).getTime();
+  const started = now >= start;
+  // Inside the cancellation window a booking cannot be undone for a credit back: the member says so first.
+  const final = !started && now > new Date(detail.cancel_deadline).getTime();
+  const book = async (pkg?: PackageRecord) => {
+    if (pending) return;
+    if (final) {
+      const confirmed = await Dialog.confirm({
+        title: t('classes.detail.finalConfirmTitle'),
+        content: t('classes.detail.finalConfirm', { hours: cancelWindowHours(detail) }),
+        confirmText: t('classes.detail.finalConfirmYes'),
+        cancelText: t('classes.detail.notNow'),
+      });
+      if (!confirmed) return;
+    }
+    bookMutation.mutate(pkg);
   };
   const join = (pkg?: PackageRecord) => {
     if (!pending) joinMutation.mutate(pkg);
   };
-
-  const start = new Date(session.starts_at).getTime();
-  const started = now >= start;
 
   function toLogin(): void {
     void navigateTo(loginUrl(currentLocation()));
@@ -111,7 +123,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
 
   if (session.status === 'cancelled') {
     button = <Bar disabled>{t('classes.detail.sessionCancelled')}</Bar>;
-  } else if (reservation?.status === 'done' || reservation?.checked_in_at) {
+  } else if (reservation && bookingOutcome({ ...reservation, session }, now) === 'attended') {
     button = <Bar disabled>{t('classes.detail.attended')}</Bar>;
   } else if (reservation) {
     if (detail.can_cancel) {
@@ -122,8 +134,9 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         </Bar>
       );
     } else {
-      const hours = Math.round((start - new Date(detail.cancel_deadline).getTime()) / 3_600_000);
-      note = started ? t('errors.SESSION_STARTED') : t('errors.CANCEL_WINDOW_CLOSED', { hours });
+      note = started
+        ? t('errors.SESSION_STARTED')
+        : t('errors.CANCEL_WINDOW_CLOSED', { hours: cancelWindowHours(detail) });
       button = <Bar disabled>{t('classes.detail.cancelBooking')}</Bar>;
     }
   } else if (entry) {
@@ -142,7 +155,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
         onClick={() => {
           if (!loggedIn) toLogin();
           else if (usable.length > 1) setChoosing('book');
-          else book();
+          else void book();
         }}
       >
         {t('classes.detail.book')}
@@ -168,6 +181,8 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   } else if (!started && now < new Date(detail.booking_opens_at).getTime()) {
     note = t('classes.detail.ruleOpens', { when: format.dateTime(detail.booking_opens_at) });
     button = <Bar disabled>{t('classes.detail.book')}</Bar>;
+  } else if (classPhase(session, now) === 'ended') {
+    button = <Bar disabled>{t('classes.detail.classEnded')}</Bar>;
   } else {
     button = <Bar disabled>{t('classes.detail.bookingClosed')}</Bar>;
   }
@@ -196,7 +211,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
           const pkg = usable.find((p) => p._id === key);
           setChoosing(null);
           if (choosing === 'join') join(pkg);
-          else book(pkg);
+          else void book(pkg);
         }}
         onClose={() => setChoosing(null)}
       />
@@ -215,6 +230,13 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       />
       {pushOffer.sheet}
     </>
+  );
+}
+
+/** How many hours before the start a booking can no longer be cancelled (the studio's window). */
+function cancelWindowHours(detail: SessionDetail): number {
+  return Math.round(
+    (new Date(detail.session.starts_at).getTime() - new Date(detail.cancel_deadline).getTime()) / 3_600_000,
   );
 }
 

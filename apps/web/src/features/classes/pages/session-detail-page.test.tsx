@@ -99,6 +99,48 @@ describe('a booked class page', () => {
   });
 });
 
+describe('a class that is over', () => {
+  it('reads Ended and Attended, never Started, hours after it finished', async () => {
+    const over = detail('registered');
+    const startedAt = Date.now() - 5 * 3_600_000;
+    answer = {
+      ...over,
+      session: {
+        ...session,
+        starts_at: new Date(startedAt).toISOString(),
+        ends_at: new Date(startedAt + 3_600_000).toISOString(),
+      },
+      can_cancel: false,
+    };
+    open();
+    expect(await screen.findByText('Ended')).toBeTruthy();
+    expect(screen.getByText('You attended this class.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Attended' })).toBeTruthy();
+    expect(screen.queryByText(/started/i)).toBeNull();
+    // Nothing to show at the door any more.
+    expect(screen.queryByText('ABCD234567')).toBeNull();
+  });
+
+  it('says so to a member who did not book it', async () => {
+    const startedAt = Date.now() - 5 * 3_600_000;
+    answer = {
+      ...detail('registered'),
+      session: {
+        ...session,
+        my_status: 'none',
+        starts_at: new Date(startedAt).toISOString(),
+        ends_at: new Date(startedAt + 3_600_000).toISOString(),
+      },
+      reservation: null,
+      can_cancel: false,
+    } as unknown as typeof answer;
+    open();
+    expect(await screen.findByText('This class has ended.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Class ended' })).toBeTruthy();
+    expect(screen.queryByText(/started/i)).toBeNull();
+  });
+});
+
 describe('a booked class page offline', () => {
   afterEach(() => resetConnectionForTest());
 

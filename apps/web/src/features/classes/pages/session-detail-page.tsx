@@ -1,3 +1,4 @@
+import { bookingOutcome, classPhase } from '@studio/contract/class-phase';
 import { Button } from 'antd-mobile';
 import { CalendarOutline, ClockCircleOutline, EnvironmentOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -46,11 +47,12 @@ function SessionDetailView({ detail, savedAt }: { detail: SessionDetail; savedAt
         <div className="detail-title-row">
           <h2 className="detail-title">{course.name}</h2>
           {session.status === 'cancelled' && <StatusTag kind="session" status="cancelled" />}
+          {classPhase(session, now) === 'ended' && <StatusTag kind="classPhase" status="ended" />}
         </div>
         <p className="secondary">{t(`classes.levels.${course.level}`)}</p>
         {course.description && <p className="detail-description">{course.description}</p>}
       </header>
-      <MyPlace detail={detail} />
+      <MyPlace detail={detail} now={now} />
       <section className="card" aria-label={t('classes.detail.facts')}>
         <Facts detail={detail} format={format} />
       </section>
@@ -109,12 +111,12 @@ function Facts({ detail: d, format: f }: { detail: SessionDetail; format: ClassF
 }
 
 /** My booking or waitlist place for this session, when I hold one. */
-function MyPlace({ detail }: { detail: SessionDetail }) {
+function MyPlace({ detail, now }: { detail: SessionDetail; now: number }) {
   const { t } = useTranslation();
   const [calendarOpen, setCalendarOpen] = useState(false);
   if (detail.reservation) {
-    // Checked in counts as attended before the class ends too (as the reservations list shows it).
-    const attended = detail.reservation.status === 'done' || detail.reservation.checked_in_at !== null;
+    // Checked in counts as attended before the class ends too, and a booking kept to the end after it.
+    const attended = bookingOutcome({ ...detail.reservation, session: detail.session }, now) === 'attended';
     return (
       <section className="card my-place" aria-label={t('classes.detail.myPlace')}>
         <StatusTag kind="reservation" status={attended ? 'done' : detail.reservation.status} />
@@ -165,7 +167,8 @@ function RuleCard({ detail, format, now }: { detail: SessionDetail; format: Clas
   const deadline = new Date(detail.cancel_deadline).getTime();
   const start = new Date(session.starts_at).getTime();
   let text: string;
-  if (now >= start) text = t('classes.detail.ruleStarted');
+  if (classPhase(session, now) === 'ended') text = t('classes.detail.ruleEnded');
+  else if (now >= start) text = t('classes.detail.ruleStarted');
   else if (now < opensAt) text = t('classes.detail.ruleOpens', { when: format.dateTime(detail.booking_opens_at) });
   else if (now <= deadline)
     text = t('classes.detail.ruleFreeCancel', { when: format.dateTime(detail.cancel_deadline) });

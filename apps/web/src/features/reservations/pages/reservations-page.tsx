@@ -1,3 +1,4 @@
+import { bookingOutcome } from '@studio/contract/class-phase';
 import { RESERVATION_STATUSES, type ReservationStatus } from '@studio/contract/flow';
 import type { ReservationRecord } from '@studio/contract/reservations';
 import { Button, Tabs } from 'antd-mobile';
@@ -78,9 +79,9 @@ function ReservationList({ status, onAddToCalendar }: { status: ReservationStatu
                 format={format}
                 now={now}
                 withDay
-                onOpen={reservation.status === 'registered' ? () => setOpen(reservation) : undefined}
+                onOpen={bookingOutcome(reservation, now) === 'booked' ? () => setOpen(reservation) : undefined}
                 openHint={t('reservations.showCode')}
-                side={<ReservationSide reservation={reservation} />}
+                side={<ReservationSide reservation={reservation} now={now} />}
               />
             ))}
           </SessionList>
@@ -101,13 +102,15 @@ function ReservationList({ status, onAddToCalendar }: { status: ReservationStatu
   );
 }
 
-function ReservationSide({ reservation }: { reservation: ReservationRecord }) {
-  // Checked in counts as attended; when is in the reservation's sheet (the row has no room for it).
-  if (reservation.checked_in_at) return <StatusTag kind="reservation" status="done" />;
+/** What the booking came to (contract bookingOutcome): checked in, or kept to the class's end, reads Attended. */
+const OUTCOME_STATUS = { booked: 'registered', attended: 'done', cancelled: 'cancelled' } as const;
+
+function ReservationSide({ reservation, now }: { reservation: ReservationRecord; now: number }) {
+  const outcome = bookingOutcome(reservation, now);
   return (
     <>
-      <StatusTag kind="reservation" status={reservation.status} />
-      {reservation.status === 'registered' && <ScanCodeOutline className="code-hint" aria-hidden="true" />}
+      <StatusTag kind="reservation" status={OUTCOME_STATUS[outcome]} />
+      {outcome === 'booked' && <ScanCodeOutline className="code-hint" aria-hidden="true" />}
     </>
   );
 }
