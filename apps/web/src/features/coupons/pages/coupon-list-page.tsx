@@ -80,7 +80,6 @@ function ExchangeBar({ onDone }: { onDone: () => void }) {
         value={code}
         onChange={(v) => setCode(v.toUpperCase())}
         maxLength={32}
-        clearable
       />
       <Button type="submit" color="primary" size="small" loading={busy} disabled={!code.trim()}>
         {t('coupons.exchange')}

@@ -1,5 +1,5 @@
 import { shopCalls } from '@studio/contract/shop';
-import { Button, SearchBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { PagedList } from '@/shared/classes/paged-list';
 import { GoodsGrid } from '@/shared/shop/goods-grid';
 import { useLifeData } from '@/shared/store/life-data';
 import { PageSkeleton } from '@/shared/ui/page-states';
+import { SearchField } from '@/shared/ui/search-field';
 import { clearSearchHistory, rememberSearch, useHotKeywords } from '../api/shop';
 import '../components/shop.css';
 
@@ -34,13 +35,12 @@ export function SearchPage() {
 
   return (
     <div className="stack search-page">
-      <SearchBar
+      <SearchField
         value={text}
         onChange={setText}
         onSearch={(v) => rememberSearch(v)}
-        onClear={() => setText('')}
         placeholder={t('shop.searchPlaceholder')}
-        aria-label={t('shop.search')}
+        label={t('shop.search')}
         autoFocus
       />
       {keyword ? <Results keyword={keyword} /> : <Suggestions onChoose={choose} />}

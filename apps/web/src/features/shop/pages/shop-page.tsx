@@ -1,5 +1,5 @@
 import { shopCalls } from '@studio/contract/shop';
-import { SearchBar, SideBar } from 'antd-mobile';
+import { SideBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { usePagedCall } from '@/shared/api/paged';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -9,6 +9,7 @@ import { useTabParam } from '@/shared/navigation/use-tab-param';
 import { GoodsGrid } from '@/shared/shop/goods-grid';
 import { shopLinks } from '@/shared/shop/links';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { SearchField } from '@/shared/ui/search-field';
 import { useCategoryTree } from '../api/shop';
 import '../components/shop.css';
 
@@ -24,7 +25,7 @@ export function ShopPage() {
   return (
     <div className="shop-front">
       <div className="shop-search" onClickCapture={() => navigateTo(shopLinks.search())}>
-        <SearchBar placeholder={t('shop.searchPlaceholder')} aria-label={t('shop.search')} />
+        <SearchField placeholder={t('shop.searchPlaceholder')} label={t('shop.search')} />
       </div>
       {tree.error ? (
         <PageError error={tree.error} onRetry={() => void tree.refetch()} />

@@ -45,7 +45,6 @@ export function CodeEntry({ onSubmit, submitLabel }: CodeEntryProps) {
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={64}
-          clearable
         />
         <Button type="submit" color="primary" loading={pending} disabled={pending || !code.trim()}>
           {submitLabel}

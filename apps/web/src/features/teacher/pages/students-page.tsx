@@ -1,7 +1,7 @@
 import type { Roster } from '@studio/contract/reservations';
 import type { SessionRecord } from '@studio/contract/schedule';
 import { CHECK_IN_CLOSES_AFTER_MIN, CHECK_IN_OPENS_BEFORE_MIN, checkInTiming } from '@studio/contract/teacher';
-import { Button, Dialog, Popup, SearchBar, Tabs } from 'antd-mobile';
+import { Button, Dialog, Popup, Tabs } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { Avatar } from '@/shared/ui/avatar';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { SearchField } from '@/shared/ui/search-field';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { checkIn, useRoster } from '../api/roster';
 import { useTeacherSessions } from '../api/sessions';
@@ -297,12 +298,12 @@ function MembersView() {
   const list = useStudents(keyword);
   return (
     <>
-      <SearchBar
+      <SearchField
         className="students-search"
         placeholder={t('teacher.students.search')}
         onSearch={(value) => setKeyword(value.trim())}
         onClear={() => setKeyword('')}
-        aria-label={t('teacher.students.search')}
+        label={t('teacher.students.search')}
       />
       <PagedList
         source={list}
