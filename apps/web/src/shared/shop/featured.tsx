@@ -54,8 +54,9 @@ export const passesTitleId = (courseId?: string) => `passes-${courseId ?? 'all'}
 /**
  * The passes on sale, one tap from their page: those a course accepts (a class page, for a member
  * without a package it takes), or all of them (My packages). Nothing when the shop sells none.
+ * sessionId: the class page they are shown on; once the pass is paid, the member is offered the way back.
  */
-export function PassesForCourse({ courseId }: { courseId?: string }) {
+export function PassesForCourse({ courseId, sessionId }: { courseId?: string; sessionId?: string }) {
   const { t } = useTranslation();
   const rows = usePassesOnSale(courseId).data?.rows ?? [];
   if (rows.length === 0) return null;
@@ -68,7 +69,7 @@ export function PassesForCourse({ courseId }: { courseId?: string }) {
       <ul className="pass-offers">
         {rows.map((g) => (
           <li key={g._id}>
-            <AppLink to={shopLinks.detail(g._id)} className="pass-offer">
+            <AppLink to={shopLinks.detail(g._id, undefined, sessionId)} className="pass-offer">
               <span className="pass-offer-name">{g.name}</span>
               <Price price={g.price} original={g.original_price} />
             </AppLink>

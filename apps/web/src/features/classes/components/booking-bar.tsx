@@ -146,7 +146,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
       </Bar>
     );
   } else if ((detail.can_book || detail.can_join_waitlist) && noPackage) {
-    return <NoPackageBar courseId={session.course_id} />;
+    return <NoPackageBar courseId={session.course_id} sessionId={session._id} />;
   } else if (detail.can_book) {
     if (usable.length > 1) note = t('classes.detail.choosePackageHint');
     button = (
@@ -274,7 +274,7 @@ function Bar({ children, onClick, loading = false, disabled = false, danger = fa
  * accepts (one tap to buy, and the bar's button brings them into view), and how to get one from the
  * studio's front desk, with a call button (the bar's own when the shop sells no pass for the class).
  */
-function NoPackageBar({ courseId }: { courseId: string }) {
+function NoPackageBar({ courseId, sessionId }: { courseId: string; sessionId: string }) {
   const { t } = useTranslation();
   const studio = useMchInfo().data?.mchInfo;
   const passesOnSale = (usePassesOnSale(courseId).data?.rows.length ?? 0) > 0;
@@ -290,7 +290,7 @@ function NoPackageBar({ courseId }: { courseId: string }) {
   }
   return (
     <>
-      <PassesForCourse courseId={courseId} />
+      <PassesForCourse courseId={courseId} sessionId={sessionId} />
       <section className="card no-package" aria-labelledby="no-package-title">
         <h3 id="no-package-title" className="section-title">
           {t('classes.detail.noPackageTitle')}

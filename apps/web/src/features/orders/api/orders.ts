@@ -79,11 +79,15 @@ export async function createOrder(input: OrderInput) {
   return placed;
 }
 
+/** Where a paid pass shows (by url, as the realtime handler names it): the member's packages. */
+const MY_PACKAGES_URL = 'client/course.getMyPackages';
+
 export async function payOrder(orderNo: string, payType: PayType) {
   try {
     return await call(orderCalls.pay, { order_no: orderNo, pay_type: payType });
   } finally {
-    await invalidateOrders();
+    // A paid pass is a package at once: the class page the member goes back to offers Book.
+    await Promise.all([invalidateOrders(), queryClient.invalidateQueries({ queryKey: [MY_PACKAGES_URL] })]);
   }
 }
 

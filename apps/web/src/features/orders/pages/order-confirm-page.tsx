@@ -13,7 +13,7 @@ import { useFormat } from '@/shared/format/use-format';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo, redirectTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
-import { itemsFromQuery, orderLinks } from '@/shared/orders/links';
+import { FOR_SESSION_PARAM, itemsFromQuery, orderLinks } from '@/shared/orders/links';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { createOrder, usePreview } from '../api/orders';
 import { Amounts } from '../components/amounts';
@@ -45,7 +45,7 @@ export function OrderConfirmPage() {
 
   const [place, placing] = useLockedAction(async () => {
     const placed = await createOrder({ ...input, coupon_id: preview.data?.preview.coupon_id ?? undefined, remark });
-    await redirectTo(orderLinks.pay(placed.order_no));
+    await redirectTo(orderLinks.pay(placed.order_no, params.get(FOR_SESSION_PARAM)));
   });
 
   if (items.length === 0) return <ClassesEmpty title={t('orders.confirm.nothing')} />;

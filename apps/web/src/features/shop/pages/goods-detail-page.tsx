@@ -10,7 +10,7 @@ import { navigateTo, openLogin } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
 import { useOnline } from '@/shared/offline/use-online';
-import { orderLinks } from '@/shared/orders/links';
+import { FOR_SESSION_PARAM, orderLinks } from '@/shared/orders/links';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { addToCart, cartCount } from '@/shared/shop/cart';
 import { GoodsImage } from '@/shared/shop/goods-image';
@@ -249,6 +249,7 @@ function SpecSheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const [count, setCount] = useState(1);
   const [busy, setBusy] = useState(false);
   const sku = goods.sku_list.find((s) => s._id === skuId);
@@ -263,7 +264,9 @@ function SpecSheet({
     if (then === 'buy') {
       // Buy now skips the cart: the confirm page checks out this option alone.
       onClose();
-      navigateTo(orderLinks.confirm([{ sku_id: sku._id, buy_num: Math.min(count, max) }], false));
+      // A pass bought from a class page carries the class through checkout, to offer the way back once paid.
+      const forSession = params.get(FOR_SESSION_PARAM);
+      navigateTo(orderLinks.confirm([{ sku_id: sku._id, buy_num: Math.min(count, max) }], false, forSession));
       return;
     }
     setBusy(true);
