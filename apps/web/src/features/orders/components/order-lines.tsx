@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
 import { GoodsImage } from '@/shared/shop/goods-image';
 
+/**
+ * A line's option, with a pass's class count unless the option's name already says it: "5 classes",
+ * never "5 classes · 5 classes"; "Standard · 5 classes".
+ */
+export function optionText(skuName: string, classCount: number | null, classesText: string): string {
+  if (!classCount || new RegExp(`(^|\\D)${classCount}(\\D|$)`).test(skuName)) return skuName;
+  return skuName ? `${skuName} · ${classesText}` : classesText;
+}
+
 /** An order's lines: picture, name, option, price × quantity; a line checkout refuses says why. */
 export function OrderLines({ lines, problems = [] }: { lines: OrderLine[]; problems?: CheckoutProblem[] }) {
   const { t } = useTranslation();
@@ -17,8 +26,7 @@ export function OrderLines({ lines, problems = [] }: { lines: OrderLine[]; probl
             <div className="order-line-body">
               <span className="order-line-name">{line.goods_name}</span>
               <span className="secondary">
-                {line.sku_name}
-                {line.class_count ? ` · ${t('shop.classes', { count: line.class_count })}` : ''}
+                {optionText(line.sku_name, line.class_count, t('shop.classes', { count: line.class_count ?? 0 }))}
               </span>
               {problem && (
                 <span className="order-line-problem" role="status">

@@ -15,15 +15,22 @@ import { OrderActions } from '../components/order-actions';
 import { OrderStatus } from '../components/order-status';
 import '../components/orders.css';
 
+/**
+ * The tabs a member sees: the spec's, less "To share" (group buying), which this studio app does not
+ * offer (no setting turns it on): a tab that could only ever be empty is left out, and ?tab=share
+ * opens All.
+ */
+const MEMBER_ORDER_TABS = ORDER_TABS.filter((tab) => tab !== 'share');
+
 /** user/order/list: the spec's tabs with their counts; each order's status, lines, total and actions. */
 export function OrderListPage() {
   const { t } = useTranslation();
-  const [tab, selectTab] = useTabParam(ORDER_TABS, 'all');
+  const [tab, selectTab] = useTabParam(MEMBER_ORDER_TABS, 'all');
   const counts = useOrderCounts().data?.counts;
   return (
     <div className="stack">
       <Tabs className="list-tabs order-tabs" activeKey={tab} onChange={selectTab}>
-        {ORDER_TABS.map((key) => {
+        {MEMBER_ORDER_TABS.map((key) => {
           const count = counts?.[key as keyof OrderCounts] ?? 0;
           return (
             <Tabs.Tab
