@@ -114,22 +114,21 @@ function StaffFrame() {
             </Button>
           </Flex>
         </Layout.Header>
+        {/* antd's Layout.Content is the page's <main> landmark. */}
         <Layout.Content className="staff-content" aria-busy={navigation.state === 'loading'}>
-          <main>
-            {allowed ? (
-              <Suspense
-                fallback={
-                  <div className="app-loading">
-                    <Spin />
-                  </div>
-                }
-              >
-                <Outlet />
-              </Suspense>
-            ) : (
-              <ForbiddenResult />
-            )}
-          </main>
+          {allowed ? (
+            <Suspense
+              fallback={
+                <div className="app-loading">
+                  <Spin />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          ) : (
+            <ForbiddenResult />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>
