@@ -1,6 +1,8 @@
 import { PACKAGE_STATUSES, type PackageRecord, type PackageStatus } from '@studio/contract/packages';
 import { Button, Tabs } from 'antd-mobile';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type ClassFormat, useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
@@ -14,10 +16,25 @@ import { StatusTag, statusTone } from '@/shared/ui/status-tag';
 import { useMyPackages } from '../api/packages';
 import '../components/classes-pages.css';
 
+/**
+ * The tab My packages opens on: the first that holds a package, in the statuses' order, so those that
+ * can still book (unused, in use) come first; Unused when there are none at all.
+ */
+export function openingTab(rows: readonly Pick<PackageRecord, 'status'>[]): PackageStatus {
+  return PACKAGE_STATUSES.find((status) => rows.some((pkg) => pkg.status === status)) ?? 'unused';
+}
+
 /** course/purchased: my course packages by state, with credits left and validity. */
 export function PackagesPage() {
   const { t } = useTranslation();
-  const [tab, selectTab] = useTabParam(PACKAGE_STATUSES, 'unused');
+  const [params] = useSearchParams();
+  // Opens on a tab with something in it (UI.md), chosen once from the first answer: a booking made
+  // meanwhile does not move the member to another tab under their thumb.
+  const all = useMyPackages();
+  const opening = useRef<PackageStatus | null>(null);
+  if (opening.current === null && all.data) opening.current = openingTab(all.data.rows);
+  const [tab, selectTab] = useTabParam(PACKAGE_STATUSES, opening.current ?? 'unused');
+  if (!params.has('tab') && opening.current === null && all.isPending) return <PageSkeleton rows={2} />;
   return (
     <div className="stack">
       <Tabs className="list-tabs" activeKey={tab} onChange={selectTab}>
