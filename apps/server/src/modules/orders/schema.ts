@@ -1,5 +1,5 @@
 import type { DeliveryAddress } from '@studio/contract/orders';
-import { REFUND_STATUSES } from '@studio/contract/refunds';
+import { type OrderEventRefund, REFUND_STATUSES } from '@studio/contract/refunds';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -114,6 +114,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id),
     status: smallint().notNull(),
     note: text().notNull().default(''),
+    /** A refund decided or withdrawn here: how much went back and where ("Refunded £10.20 to wallet"). */
+    refund: jsonb().$type<OrderEventRefund>(),
     actorId: text(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
@@ -141,6 +143,8 @@ export const orderRefunds = pgTable(
     requestedAmount: integer().notNull(),
     approvedAmount: integer(),
     refuseReason: text().notNull().default(''),
+    /** What staff wrote to the member when they decided (the refusal's reason, or the approval's message). */
+    message: text().notNull().default(''),
     decidedBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     decidedAt: timestamp({ withTimezone: true }),
@@ -149,5 +153,30 @@ export const orderRefunds = pgTable(
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
     index('order_refunds_status_idx').on(t.status, t.createdAt),
     uniqueIndex('order_refunds_one_pending').on(t.orderId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The units of each order line an application sends back (an order holds one line per SKU), and
+ * what they came to when it was made. Approved applications' units count as refunded: no line is
+ * ever refunded beyond what was bought (each application is checked under the order's lock).
+ */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    refundId: text()
+      .notNull()
+      .references(() => orderRefunds.id),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    skuId: text().notNull(),
+    quantity: integer().notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.skuId] }),
+    index('order_refund_lines_order_idx').on(t.orderId),
+    check('order_refund_lines_quantity_check', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
   ],
 );
