@@ -61,6 +61,11 @@ export const orders = pgTable(
      * null again when its deadline moves (desk payment chosen, extended by staff).
      */
     expiryNotifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * A desk sale's request id (admin/order.sellPackage), made once per sale by the back office: a
+     * repeat of the request finds this order instead of selling again.
+     */
+    saleKey: text().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@studio/contract/payments';
+import { DESK_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@studio/contract/payments';
 import { PAYMENT_REFUND_STATUSES } from '@studio/contract/refunds';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -26,6 +26,10 @@ export const payments = pgTable(
     providerRef: text().notNull().default(''),
     /** Where the member pays it (the provider's page), so a second tap on Pay continues there. */
     payUrl: text().notNull().default(''),
+    /** How money taken at the desk came (an offline payment): cash or the card terminal. */
+    method: text({ enum: DESK_METHODS }),
+    /** The staff member who took it (a desk payment, a desk sale); null when the member paid themselves. */
+    takenBy: text().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },
