@@ -20,6 +20,15 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
   });
 
+  it('offers the sandbox test card only with the demo studio, unless told', () => {
+    expect(loadConfig({}).SANDBOX_PAYMENTS).toBe(true);
+    // The embedded database without the demo: a real studio, no test card.
+    expect(loadConfig({ SEED_DEMO: 'false' }).SANDBOX_PAYMENTS).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).SANDBOX_PAYMENTS).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'on' }).SANDBOX_PAYMENTS).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false', SANDBOX_PAYMENTS: 'true' }).SANDBOX_PAYMENTS).toBe(true);
+  });
+
   it('caps connections per address at 200 unless told otherwise', () => {
     expect(loadConfig({}).MAX_CONNECTIONS_PER_ADDRESS).toBe(200);
     expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '3' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(3);

@@ -68,8 +68,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   TOKEN_SECRET: optionalText,
   /**
-   * The built-in sandbox test card (no real money moves): on by default with the embedded demo
-   * database, off with DATABASE_URL, so a real studio never takes test-card payments by accident.
+   * The built-in sandbox test card (no real money moves): on by default only when the demo studio is
+   * seeded (SEED_DEMO), so a real studio never takes test-card payments by accident.
    */
   SANDBOX_PAYMENTS: flag.optional(),
   /** The sandbox payment provider's notification secret; generated into DATA_DIR when not set. */
@@ -183,10 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const seedDemo = overrides.SEED_DEMO ?? e.SEED_DEMO ?? !e.DATABASE_URL;
   const merged = {
     ...e,
-    SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
-    SANDBOX_PAYMENTS: e.SANDBOX_PAYMENTS ?? !e.DATABASE_URL,
+    SEED_DEMO: seedDemo,
+    SANDBOX_PAYMENTS: e.SANDBOX_PAYMENTS ?? seedDemo,
     ...overrides,
   };
   const config: Config = {

@@ -10,7 +10,30 @@ export const EXPIRING_WITHIN_DAYS = 14;
 /** How far ahead the fill rate looks. */
 export const FILL_RATE_DAYS = 7;
 
+/**
+ * The go-live checklist, in the order a studio works through it. The product has no country, opening
+ * hours or studio-written agreements: `studio` asks for the name, logo and address (the currency and
+ * time zone beside them say where the studio is), `timetable` for classes on the schedule (members
+ * see the studio's hours as its classes), and `agreements` is the app's own texts, always there.
+ */
+export const GO_LIVE_STEPS = ['studio', 'payments', 'freight', 'agreements', 'packages', 'timetable'] as const;
+export type GoLiveStep = (typeof GO_LIVE_STEPS)[number];
+/** What the `studio` step still needs. */
+export const STUDIO_PROFILE_FIELDS = ['name', 'logo', 'address'] as const;
+
+export const goLiveLine = z.object({
+  step: z.enum(GO_LIVE_STEPS),
+  done: z.boolean(),
+  /** studio: what is missing. */
+  missing: z.array(z.enum(STUDIO_PROFILE_FIELDS)).optional(),
+  /** freight: physical goods on sale; packages: course packages on sale; timetable: classes ahead. */
+  count: z.number().int().optional(),
+});
+export type GoLiveLine = z.infer<typeof goLiveLine>;
+
 export const dashboard = z.object({
+  /** The go-live checklist while a line of it is not done; null once every line is. */
+  go_live: z.array(goLiveLine).nullable(),
   /** Today's sessions in the studio's timezone, with how many have checked in. */
   today: z.array(sessionRecord.extend({ checked_in_count: z.number().int() })),
   /** Seats booked over seats offered in the scheduled sessions of the next FILL_RATE_DAYS days (0–1; null: none). */

@@ -38,6 +38,11 @@ export const mchInfo = z.object({
   top_up_presets: z.array(z.number().int()),
   /** An unpaid online order cancels itself this long after it was placed. */
   order_auto_cancel_minutes: z.number().int(),
+  /**
+   * Test mode: members are offered a way to pay that moves no real money (the sandbox test card, or
+   * Stripe with test keys). Both apps show a band while it is on.
+   */
+  test_mode: z.boolean(),
 });
 export type MchInfo = z.infer<typeof mchInfo>;
 
@@ -103,7 +108,8 @@ const rule = (name: StudioRule) => z.number().int().min(STUDIO_RULES[name].min).
 
 /** The shop's settings kept in the studio row's `settings` (RULES.md *setting*), with their defaults. */
 export const DEFAULT_SHOP_SETTINGS = {
-  pay_types: ['balance', 'sandbox', 'offline'] as (typeof ENABLEABLE_PAY_TYPES)[number][],
+  /** No test card: the demo seed switches the sandbox on for its own studio only. */
+  pay_types: ['balance', 'offline'] as (typeof ENABLEABLE_PAY_TYPES)[number][],
   top_up_presets: [1000, 2000, 5000, 10000],
   auto_receipt_days: STUDIO_RULES.auto_receipt_days.default,
   /** Points earned per whole currency unit paid (RULES.md: 1). */
@@ -167,8 +173,12 @@ export const timeZoneName = z
     }
   }, 'timezone');
 
-/** The studio as staff edit it: its info (in the caller's locale), its default language and every locale's texts. */
-export const adminMerchantRecord = mchInfo.extend({
+/**
+ * The studio as staff edit it: its info (in the caller's locale), its default language and every
+ * locale's texts. Its pay_types are the ones staff switched on (mchInfo's: those members can use);
+ * test mode is mchInfo's, which the whole back office reads.
+ */
+export const adminMerchantRecord = mchInfo.omit({ test_mode: true }).extend({
   token_ttl_days: z.number().int(),
   auto_receipt_days: z.number().int(),
   points_per_unit: z.number().int(),

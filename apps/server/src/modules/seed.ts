@@ -5,7 +5,8 @@ import type { Db } from '../platform/db';
 import { createUser, findUserByUsername } from './account';
 import { seedShop } from './catalog';
 import { seedCoupons } from './coupons';
-import { seedStudioRow } from './merchant';
+import { seedFreightRule } from './freight';
+import { seedPayTypes, seedStudioRow } from './merchant';
 import { seedClasses } from './reservations';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -67,6 +68,9 @@ export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: str
     shareImage: '/demo/share.svg',
     defaultLocale: 'en',
   });
+  // The demo is a test studio: the sandbox card is on (SANDBOX_PAYMENTS follows SEED_DEMO), and
+  // both apps say so. A studio started without the demo never has it ticked.
+  await seedPayTypes(db, ['balance', 'sandbox', 'offline']);
 
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByUsername(db, demo.username)) continue;
@@ -86,6 +90,6 @@ export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: str
   }
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
   const admin = await findUserByUsername(db, 'admin');
-  await seedShop(db, now, dataDir, admin!.id);
+  await seedShop(db, now, dataDir, admin!.id, await seedFreightRule(db, now));
   await seedCoupons(db, now);
 }

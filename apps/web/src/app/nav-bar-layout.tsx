@@ -2,6 +2,7 @@ import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TestModeBand } from '@/shared/merchant/test-mode-band';
 import { navigateBack } from '@/shared/navigation/navigation';
 import { OfflineBanner } from '@/shared/offline/offline-ui';
 
@@ -18,6 +19,7 @@ export function NavBarLayout({ title, children }: { title: string; children: Rea
 
   return (
     <div className="nav-page">
+      <TestModeBand />
       <header className="nav-header" ref={bar}>
         <NavBar
           back={null}

@@ -2,6 +2,7 @@ import { TabBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { TestModeBand } from '@/shared/merchant/test-mode-band';
 import { switchTab } from '@/shared/navigation/navigation';
 import { useUnreadNotices } from '@/shared/notices/unread-notices';
 import { OfflineBanner } from '@/shared/offline/offline-ui';
@@ -24,6 +25,7 @@ export function TabLayout({
   const unreadNotices = useUnreadNotices();
   return (
     <div className="tab-page">
+      <TestModeBand />
       <main className="tab-page-body">
         <OfflineBanner />
         {heading && <h1 className="page-heading tab-page-heading">{heading}</h1>}

@@ -3,6 +3,7 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { catalogHandlers, catalogSweeps } from './calls';
+export { goodsOnSaleCounts } from './counts';
 export { seedShop } from './seed';
 export { holdStock, type PackageTerms, packageTermsOf, returnStock, type SkuSnapshot, skuSnapshots } from './service';
 export { catalogSubscribers } from './subscribers';

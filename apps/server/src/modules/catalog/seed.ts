@@ -302,8 +302,11 @@ const GOODS: DemoGoods[] = [
   },
 ];
 
-/** Seeds the demo shop; `ownerId` (the demo admin) is recorded as the uploader of its pictures. */
-export async function seedShop(db: Db, now: Date, dataDir: string, ownerId: string): Promise<void> {
+/**
+ * Seeds the demo shop; `ownerId` (the demo admin) is recorded as the uploader of its pictures, and
+ * its physical goods are delivered under the freight rule `freightId` (charged by weight).
+ */
+export async function seedShop(db: Db, now: Date, dataDir: string, ownerId: string, freightId: string): Promise<void> {
   if (await repo.findCategory(db, CATEGORIES[0]!.id)) return;
   // Pictures first (files on disk, outside the transaction); their upload rows go in with them.
   const pictures = new Map<string, string>();
@@ -352,6 +355,7 @@ export async function seedShop(db: Db, now: Date, dataDir: string, ownerId: stri
         description: g.description.en,
         descriptionI18n: g.description,
         isOnSale: true,
+        freightId: g.type === 0 ? freightId : null,
         expTimeMode: g.validDays ? 2 : 0,
         expTimeRule: g.validDays ? [0, g.validDays] : null,
         courseIds: g.courseIds ?? [],

@@ -3,5 +3,5 @@ import { handle } from '../../platform/protocol';
 import { getDashboard } from './service';
 
 export const dashboardHandlers = [
-  handle(adminDashboardCalls.get, (_input, ctx) => getDashboard(ctx.db, ctx.clock.now(), ctx.locale)),
+  handle(adminDashboardCalls.get, (_input, ctx) => getDashboard(ctx.db, ctx.config, ctx.clock.now(), ctx.locale)),
 ];

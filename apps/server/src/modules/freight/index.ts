@@ -3,4 +3,5 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { freightHandlers } from './calls';
-export { assertFreightRule, findFreightRule } from './service';
+export { seedFreightRule } from './seed';
+export { assertFreightRule, countFreightRules, findFreightRule } from './service';

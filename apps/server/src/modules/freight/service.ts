@@ -31,6 +31,12 @@ export async function findFreightRule(db: DbOrTx, id: string): Promise<(FreightR
   return row ? toFreightRuleRecord(row) : undefined;
 }
 
+/** How many freight rules the studio has (the go-live checklist). */
+export async function countFreightRules(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(freightRules);
+  return row?.n ?? 0;
+}
+
 /** Refuses a freight rule id that names none (a goods item's freight_id). */
 export async function assertFreightRule(db: DbOrTx, id: string, field: string): Promise<void> {
   if (!(await findFreightRule(db, id))) fail('NOT_FOUND', {}, { field });

@@ -1,3 +1,4 @@
+import { STUDIO_PROFILE_FIELDS } from '@studio/contract/dashboard';
 import { zoneOffsetsOf } from '@studio/contract/format';
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText, localize } from '@studio/contract/localized-text';
@@ -10,7 +11,7 @@ import {
   type ShopSettings,
 } from '@studio/contract/merchant';
 import type { ZoneOffsets } from '@studio/contract/zone-offsets';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
@@ -88,8 +89,12 @@ export function studioZoneOffsets(tz: string, now: Date): ZoneOffsets | null {
   return offsets;
 }
 
-/** The studio's public info, its texts in `locale` (the caller's), else the studio's default language. */
-export function toMchInfo(row: MerchantRow, locale?: Locale): MchInfo {
+/**
+ * The studio's public info, its texts in `locale` (the caller's), else the studio's default language.
+ * Its pay types are the ones staff switched on; what members can use, and test mode, also depend on
+ * this server's providers (payments module), which the call adds.
+ */
+export function toMchInfo(row: MerchantRow, locale?: Locale): Omit<MchInfo, 'test_mode'> {
   const name = textIn(row.name, row.nameI18n, locale);
   const share = {
     title: textIn(row.shareTitle, row.shareTitleI18n, locale) || name,
@@ -240,6 +245,29 @@ export function selectOnStudioRow<F extends Record<string, SQL.Aliased | SQL>>(d
 /** Whether `mid` names this studio's shop (the cart calls take it; anything else is refused). */
 export function isShopId(mid: string): boolean {
   return mid === MERCHANT_ID;
+}
+
+/**
+ * The demo's payment types, the sandbox test card among them: written only where staff have not
+ * chosen theirs, so a demo started on an older database keeps offering the card, and a choice made
+ * in Settings → Payments stands.
+ */
+export async function seedPayTypes(db: DbOrTx, payTypes: ShopSettings['pay_types']): Promise<void> {
+  await getMerchant(db);
+  await db
+    .update(merchants)
+    .set({ settings: sql`${merchants.settings} || ${JSON.stringify({ pay_types: payTypes })}::jsonb` })
+    .where(and(eq(merchants.id, MERCHANT_ID), sql`${merchants.settings} -> 'pay_types' is null`));
+}
+
+/** Which of the studio's name (still the placeholder), logo and address are missing: the go-live checklist's first line. */
+export function studioProfileGaps(row: MerchantRow): (typeof STUDIO_PROFILE_FIELDS)[number][] {
+  const missing = {
+    name: !row.name.trim() || row.name === DEFAULT_MERCHANT.name,
+    logo: !row.logo,
+    address: !row.address.trim(),
+  };
+  return STUDIO_PROFILE_FIELDS.filter((field) => missing[field]);
 }
 
 /** The studio's row as the demo seed first writes it; an existing row is left as it is. */

@@ -14,7 +14,7 @@ import { buildCoupon, claimCoupon } from '../coupons/testing';
 import { allSubscribers } from '../index';
 import { buildAdmin, buildMember, type TestMember } from '../schedule/testing';
 import { expectLedgersBalanced } from '../wallet/testing';
-import { buildAddress, credit, eventRecorder, placeOrder, stockOf } from './testing';
+import { buildAddress, credit, eventRecorder, placeOrder, setPayTypes, stockOf } from './testing';
 
 /*
  * The money flows on the events seam (issue 22): what each change says, with what payload, and the
@@ -32,6 +32,8 @@ const { seen, install } = eventRecorder();
 beforeAll(async () => {
   t = await createTestApp();
   admin = await buildAdmin(t);
+  // The card payments below go through the sandbox test card, which a studio switches on itself.
+  await setPayTypes(t, admin.token, ['balance', 'sandbox', 'offline']);
   restore = install();
 });
 afterAll(async () => {

@@ -21,3 +21,4 @@ export {
   usablePayTypes,
 } from './service';
 export { paymentSubscribers } from './subscribers';
+export { isTestMode } from './test-mode';

@@ -12,7 +12,7 @@ import {
   toAdminMerchantRecord,
   toMchInfo,
 } from '../merchant';
-import { usablePayTypes } from '../payments';
+import { isTestMode, usablePayTypes } from '../payments';
 import { appVersionOf } from './app-version';
 
 export const merchantHandlers = [
@@ -25,6 +25,7 @@ export const merchantHandlers = [
         ...mchInfo,
         // Only what members can really use: a card provider also needs its keys on this server.
         pay_types: usablePayTypes(ctx.config, mchInfo.pay_types),
+        test_mode: isTestMode(ctx.config, mchInfo.pay_types),
         ...(offsets ? { utc_offsets: offsets } : {}),
       },
       // The version the app is served at now (the one checkVersion answers).
