@@ -1,5 +1,7 @@
+import type { PackageRecord, packageCalls } from '@studio/contract/packages';
 import { callRef } from '@studio/contract/protocol-core';
 import type { reservationCalls } from '@studio/contract/reservations';
+import type { teacherCalls } from '@studio/contract/teacher';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
@@ -12,13 +14,15 @@ import { SessionList, SessionRow } from '@/shared/classes/session-row';
 import { useNow } from '@/shared/classes/use-now';
 import { navigateTo, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
-import { useIsLoggedIn } from '@/shared/session/session';
+import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
 import { AppLink } from '@/shared/ui/app-link';
 import './home.css';
 
 // By reference: home parses nothing with zod.
 const getMyReservations = callRef<typeof reservationCalls.getMyReservations>('client/course.getMyReservations');
 const getSchedule = callRef<typeof reservationCalls.getSchedule>('client/course.pub_getSchedule');
+const getMyPackages = callRef<typeof packageCalls.getMyPackages>('client/course.getMyPackages');
+const getWorkbench = callRef<typeof teacherCalls.getWorkbench>('client/teacher.getWorkbench');
 
 /** How many of today's remaining classes home lists before "N more today". */
 const TODAY_ROWS = 4;
@@ -30,6 +34,33 @@ export function useUpcomingBookings() {
     ...callQuery(getMyReservations, { status: 'registered', pageIndex: 1, pageSize: 5 }),
     enabled: loggedIn,
   });
+}
+
+/** The member's packages (the same query as My packages and the class pages: one cache). */
+export function useMyPackagesForHome() {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({ ...callQuery(getMyPackages, {}), enabled: loggedIn });
+}
+
+/** Packages that can still book: not used up, not expired. */
+export function usablePackages(rows: readonly PackageRecord[], now: number): PackageRecord[] {
+  return rows.filter(
+    (pkg) =>
+      (pkg.status === 'unused' || pkg.status === 'used') &&
+      pkg.remaining_count > 0 &&
+      (pkg.valid_until === null || Date.parse(pkg.valid_until) > now),
+  );
+}
+
+/** Whether the signed-in user teaches here (home then leads with the classes they teach today). */
+export function useIsTeacher(): boolean {
+  return useUserInfo()?.role.includes('teacher') ?? false;
+}
+
+/** A teacher's own classes not yet ended, soonest first (none asked for anyone else). */
+export function useTeachingNext() {
+  const teacher = useIsTeacher();
+  return useQuery({ ...callQuery(getWorkbench, {}), enabled: teacher });
 }
 
 /** Today's classes in the studio's calendar, as the viewer sees them. */
@@ -97,6 +128,41 @@ export function TodayCard() {
       )}
       <Button block color="primary" onClick={() => switchTab(paths.reservation)}>
         {t('home.bookClass')}
+      </Button>
+    </section>
+  );
+}
+
+/** A teacher's classes today that have not ended: each opens its roster, for check-in. */
+export function TeachingTodayCard() {
+  const { t } = useTranslation();
+  const format = useClassFormat();
+  const now = useNow();
+  const workbench = useTeachingNext();
+  const today = format.dayKey(now);
+  const mine = (workbench.data?.next_sessions ?? []).filter((s) => format.dayKey(s.starts_at) === today);
+  return (
+    <section className="today-classes" aria-labelledby="teaching-title">
+      <h2 id="teaching-title" className="section-title">
+        {t('home.teachingToday')}
+      </h2>
+      {workbench.isSuccess && mine.length === 0 && <p className="card secondary">{t('home.teachingNone')}</p>}
+      {mine.length > 0 && (
+        <SessionList label={t('home.teachingToday')}>
+          {mine.map((session) => (
+            <SessionRow
+              key={session._id}
+              session={session}
+              format={format}
+              now={now}
+              variant="teacher"
+              to={classLinks.roster(session._id)}
+            />
+          ))}
+        </SessionList>
+      )}
+      <Button block color="primary" fill="outline" onClick={() => navigateTo(paths.teacherWorkbench)}>
+        {t('home.workbench')}
       </Button>
     </section>
   );

@@ -33,7 +33,20 @@ const session = (id: string, name: string, startsIn: number) => ({
 
 let reservations: unknown[] = [];
 let schedule: unknown[] = [];
+let packages: unknown[] = [];
+let teaching: unknown[] = [];
 let goodsDown = false;
+const pass = (remaining: number) => ({
+  _id: 'p1',
+  name: '5-class pass',
+  total_count: 5,
+  remaining_count: remaining,
+  status: remaining === 5 ? 'unused' : 'used',
+  valid_from: at(-48 * HOUR),
+  valid_until: at(30 * 24 * HOUR),
+  course_ids: [],
+  created_at: at(-48 * HOUR),
+});
 vi.stubGlobal('scrollTo', () => {});
 vi.stubGlobal(
   'fetch',
@@ -47,6 +60,8 @@ vi.stubGlobal(
     }
     if (url === 'client/course.getMyReservations') return ok({ rows: reservations, total: 0, hasMore: false });
     if (url === 'client/course.pub_getSchedule') return ok({ rows: schedule });
+    if (url === 'client/course.getMyPackages') return ok({ rows: packages });
+    if (url === 'client/teacher.getWorkbench') return ok({ teacher: {}, counts: {}, next_sessions: teaching });
     if (url === 'client/pub.getGoodsList') {
       return goodsDown ? new Response('unavailable', { status: 503 }) : ok({ rows: [], total: 0, hasMore: false });
     }
@@ -54,8 +69,8 @@ vi.stubGlobal(
   }),
 );
 
-const member = (registeredAgoMs: number) =>
-  ({ _id: 'u1', nickname: 'Mia', username: null, register_date: at(-registeredAgoMs) }) as UserInfo;
+const member = (registeredAgoMs: number, role: string[] = []) =>
+  ({ _id: 'u1', nickname: 'Mia', username: null, register_date: at(-registeredAgoMs), role }) as unknown as UserInfo;
 
 function signIn(info: UserInfo): void {
   useLifeData.setState((s) => ({
@@ -67,6 +82,8 @@ beforeEach(() => {
   queryClient.clear();
   reservations = [];
   schedule = [];
+  packages = [];
+  teaching = [];
   goodsDown = false;
 });
 afterEach(cleanup);
@@ -90,6 +107,47 @@ describe('home', () => {
     // What to do first: look at the classes, and get a pass to book them.
     expect(screen.getByRole('button', { name: 'Browse classes' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Buy a pass' })).toBeTruthy();
+    expect(screen.getByText(/To book a class you need a class pass/)).toBeTruthy();
+  });
+
+  it('stops telling a member to get a pass once they hold one and have booked: their next class leads', async () => {
+    signIn(member(5 * 60_000));
+    packages = [pass(4)];
+    reservations = [
+      { _id: 'res1', status: 'registered', code: 'ABCD234567', session: session('s1', 'Flow Yoga', HOUR) },
+    ];
+    open();
+    expect(await screen.findByRole('heading', { name: 'Your next class' })).toBeTruthy();
+    expect(screen.getByText(/Your next class is below/)).toBeTruthy();
+    expect(screen.queryByText(/need a class pass/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Buy a pass' })).toBeNull();
+  });
+
+  it('offers a member with a pass and nothing booked to book, with the classes they have left', async () => {
+    signIn(member(30 * 24 * HOUR));
+    packages = [pass(4)];
+    open();
+    expect(await screen.findByText('You have 4 classes left on your passes: book your next one below.')).toBeTruthy();
+    expect(screen.queryByText(/need a class pass/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Book a class' })).toBeTruthy();
+  });
+
+  it('tells a member whose pass is used up how to get another', async () => {
+    signIn(member(30 * 24 * HOUR));
+    packages = [{ ...pass(0), status: 'completed' }];
+    open();
+    expect(await screen.findByText(/To book a class you need a class pass/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy a pass' })).toBeTruthy();
+  });
+
+  it("leads a teacher with today's classes they teach, each opening its roster", async () => {
+    signIn(member(30 * 24 * HOUR, ['teacher']));
+    teaching = [session('s-teach', 'Morning Flow', 2 * 60_000)];
+    open();
+    const list = await screen.findByRole('list', { name: 'Teaching today' });
+    expect(list.textContent).toContain('Morning Flow');
+    expect(screen.getByRole('link', { name: 'Morning Flow' }).getAttribute('href')).toContain('session_id=s-teach');
+    expect(screen.queryByText(/need a class pass/)).toBeNull();
   });
 
   it('welcomes back a member of longer standing, with their next class and its check-in code a tap away', async () => {

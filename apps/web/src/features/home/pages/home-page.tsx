@@ -2,6 +2,7 @@ import type { MchInfo } from '@studio/contract/merchant';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '@/shared/classes/use-now';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { navigateTo, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
@@ -10,31 +11,71 @@ import { useIsLoggedIn, useUserInfo } from '@/shared/session/session';
 import { FeaturedShop, useFeaturedGoods } from '@/shared/shop/featured';
 import { Avatar } from '@/shared/ui/avatar';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { NextClassCard, TodayCard, useTodaySchedule, useUpcomingBookings } from '../components/class-cards';
+import {
+  NextClassCard,
+  TeachingTodayCard,
+  TodayCard,
+  usablePackages,
+  useIsTeacher,
+  useMyPackagesForHome,
+  useTeachingNext,
+  useTodaySchedule,
+  useUpcomingBookings,
+} from '../components/class-cards';
 
 /** Registered within this long ago: the member is greeted as new, not "welcome back". */
 const NEW_MEMBER_MS = 24 * 3_600_000;
 
+/**
+ * What home leads with, from the member's state (UI.md: a card that told them to buy a pass goes
+ * once they hold one): a teacher, today's classes they teach; no package that can book, how to get
+ * one; a booked class, that class (its card follows); a package and nothing booked, a way to book.
+ * `unknown` while an answer is missing (a failed call): the greeting alone.
+ */
+export type HomeState = 'teacher' | 'needsPass' | 'booked' | 'canBook' | 'unknown';
+
+function useHomeState(): { state: HomeState; credits: number; loading: boolean } {
+  const now = useNow();
+  const teacher = useIsTeacher();
+  const packages = useMyPackagesForHome();
+  const upcoming = useUpcomingBookings();
+  const loading = [packages, upcoming].some((query) => query.isLoading && query.failureCount === 0);
+  const usable = usablePackages(packages.data?.rows ?? [], now);
+  const credits = usable.reduce((sum, pkg) => sum + pkg.remaining_count, 0);
+  const booked = (upcoming.data?.rows ?? []).some((r) => Date.parse(r.session.ends_at) > now);
+  let state: HomeState = 'unknown';
+  if (teacher) state = 'teacher';
+  else if (booked) state = 'booked';
+  else if (packages.isSuccess) state = usable.length === 0 ? 'needsPass' : 'canBook';
+  return { state, credits, loading };
+}
+
 export function HomePage() {
   const { data, error, isPending, refetch } = useMchInfo();
+  const loggedIn = useIsLoggedIn();
+  const home = useHomeState();
   // The cards below the greeting appear together once their data has come (or a first attempt
   // failed: retries do not hold the others back), in place of one placeholder, so nothing already
   // on screen is pushed down as each arrives (layout shift).
   const featured = useFeaturedGoods();
-  const cardsLoading = [useUpcomingBookings(), useTodaySchedule(), featured.passes, featured.goods].some(
-    (query) => query.isLoading && query.failureCount === 0,
-  );
+  const today = useTodaySchedule();
+  const teaching = useTeachingNext();
+  const cardsLoading =
+    home.loading ||
+    [today, teaching, featured.passes, featured.goods].some((query) => query.isLoading && query.failureCount === 0);
   if (isPending) return <PageSkeleton rows={3} />;
   if (error) return <PageError error={error} onRetry={() => void refetch()} />;
   const { mchInfo } = data;
   return (
     <div className="stack">
       <StudioHeader mchInfo={mchInfo} />
-      <WelcomeCard studio={mchInfo.name} />
+      {/* A member's greeting says what to do next: it waits for what they hold and have booked. */}
+      {!(loggedIn && home.loading) && <WelcomeCard studio={mchInfo.name} state={home.state} credits={home.credits} />}
       {cardsLoading ? (
         <PageSkeleton rows={2} />
       ) : (
         <>
+          {home.state === 'teacher' && <TeachingTodayCard />}
           <NextClassCard />
           <TodayCard />
           <FeaturedShop />
@@ -58,7 +99,7 @@ function StudioHeader({ mchInfo }: { mchInfo: MchInfo }) {
   );
 }
 
-function WelcomeCard({ studio }: { studio: string }) {
+function WelcomeCard({ studio, state, credits }: { studio: string; state: HomeState; credits: number }) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const userInfo = useUserInfo();
@@ -66,11 +107,18 @@ function WelcomeCard({ studio }: { studio: string }) {
     const name = userInfo?.nickname || userInfo?.username || '';
     const registered = userInfo?.register_date ? Date.parse(userInfo.register_date) : 0;
     const isNew = Date.now() - registered < NEW_MEMBER_MS;
+    const text = {
+      teacher: t('home.teacherText'),
+      needsPass: isNew ? t('home.welcomeNewText') : t('home.needPassText'),
+      booked: t('home.bookedText'),
+      canBook: t('home.canBookText', { count: credits }),
+      unknown: isNew ? t('home.welcomeNewPlain', { studio }) : t('home.welcomeBackText', { studio }),
+    }[state];
     return (
       <section className="card welcome-card">
         <h2 className="section-title">{t(isNew ? 'home.welcomeNew' : 'home.welcomeBack', { name, studio })}</h2>
-        <p className="secondary">{t(isNew ? 'home.welcomeNewText' : 'home.welcomeBackText', { studio })}</p>
-        {isNew && (
+        <p className="secondary">{text}</p>
+        {state === 'needsPass' && (
           <div className="button-row">
             <Button color="primary" onClick={() => switchTab(paths.reservation)}>
               {t('home.browse')}
