@@ -116,7 +116,11 @@ export function ReviewsPage() {
       key: 'actions',
       title: t('common:table.actions'),
       render: (_, r) => (
-        <Button type="link" onClick={() => setReplying(r)} aria-label={`${t('reply')} ${r.member.nickname}`}>
+        <Button
+          type="link"
+          onClick={() => setReplying(r)}
+          aria-label={`${r.reply ? t('editReply') : t('reply')}: ${r.member.nickname}`}
+        >
           {r.reply ? t('editReply') : t('reply')}
         </Button>
       ),
