@@ -20,6 +20,9 @@ export const classErrors = {
     msg: m('No valid course package for this class', '没有可用于此课程的有效课包', '沒有可用於此課程的有效課包'),
   },
   ALREADY_BOOKED: { msg: m('You have already booked this class', '你已预约此课程', '你已預約此課程') },
+  MEMBER_ALREADY_BOOKED: {
+    msg: m('This member is already booked in this class', '该会员已预约此课程', '該會員已預約此課程'),
+  },
   ALREADY_WAITLISTED: {
     msg: m('You are already on the waitlist for this class', '你已在此课程的候补名单中', '你已在此課程的候補名單中'),
   },

@@ -76,6 +76,7 @@ describe('notice types', () => {
     const classes: NoticeType[] = [
       'waitlistPromoted',
       'waitlistSkipped',
+      'reservationAdded',
       'reservationCancelled',
       'sessionCancelled',
       'classReminder',

@@ -30,6 +30,8 @@ export const noticeEvents = {
   waitlistPromoted: classNotice.extend({ reservation_id: z.string() }),
   /** A seat opened but none of the waiting member's packages could pay; they stay waiting. */
   waitlistSkipped: classNotice.extend({ entry_id: z.string() }),
+  /** Staff booked the member into a class at the desk. */
+  reservationAdded: classNotice.extend({ reservation_id: z.string() }),
   /** Staff cancelled the member's booking; the credit went back. */
   reservationCancelled: classNotice.extend({ reservation_id: z.string() }),
   /** The class was called off: the member's booking (reservation_id) or waitlist place (entry_id) ended. */
@@ -98,6 +100,7 @@ export const NOTICE_CATEGORY_OF: Record<NoticeType, NoticeCategory> = {
   waitlistDropped: 'classes',
   packageIssued: 'classes',
   packageExpiring: 'classes',
+  reservationAdded: 'classes',
   packageUsedUp: 'classes',
   orderPaid: 'orders',
   orderShipped: 'orders',
@@ -318,6 +321,14 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
       'The studio cancelled your booking for {course_name} on {when}. Your credit has been returned.',
       '门店已取消你在 {when} 的 {course_name} 预约，课时已退回。',
       '門店已取消你在 {when} 的 {course_name} 預約，課時已退回。',
+    ),
+  },
+  reservationAdded: {
+    title: m('You are booked', '你已预约成功', '你已預約成功'),
+    body: m(
+      'The studio booked you into {course_name} on {when}. Your check-in code is in My reservations.',
+      '门店已为你预约 {when} 的 {course_name}，签到码可在「我的预约」中查看。',
+      '門店已為你預約 {when} 的 {course_name}，簽到碼可在「我的預約」中查看。',
     ),
   },
   sessionCancelled: {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type ReservationStatus, reservationStatus, sessionStatus, type WaitlistStatus, waitlistStatus } from './flow';
+import { packageRecord } from './packages';
+import { deskMethod } from './payments';
 import { defineCall } from './protocol';
 import {
   capacity,
@@ -12,7 +14,7 @@ import {
   sessionSeriesInput,
   teacherRecord,
 } from './schedule';
-import { id, isoDate, isoDateTime, paged, pageQuery } from './validators';
+import { id, isoDate, isoDateTime, moneyMinor, paged, pageQuery } from './validators';
 
 /*
  * The reservations module: booking seats, the waitlist, and the session reads that carry the
@@ -83,12 +85,18 @@ export type WaitlistEntryRecord = z.infer<typeof waitlistEntryRecord>;
 /** Who holds a seat or a waitlist place, as staff and the session's teacher see them. */
 export const memberBrief = z.object({ _id: z.string(), nickname: z.string(), avatar: z.string().nullable() });
 
+/** A drop-in: a seat paid with money at the desk (minor units, and how), not with a package's credit. */
+export const dropIn = z.object({ amount: moneyMinor.max(10_000_000), method: deskMethod });
+export type DropIn = z.infer<typeof dropIn>;
+
 export const rosterRow = z.object({
   _id: z.string(),
   status: reservationStatus,
   checked_in_at: isoDateTime.nullable(),
   created_at: isoDateTime,
   member: memberBrief,
+  /** Paid at the desk instead of with a credit; null: a package's credit paid. */
+  drop_in: dropIn.nullable(),
 });
 export const rosterWaitRow = z.object({
   _id: z.string(),
@@ -180,6 +188,16 @@ export const reservationCalls = {
 
 const manage = { permission: 'classes.manage' } as const;
 
+/**
+ * How a member staff add to a roster pays: a credit of one of their packages (`package_id`, else the
+ * valid one expiring first, as when they book) or a drop-in paid at the desk.
+ */
+export const deskSeatPay = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('package'), package_id: id.optional() }).strict(),
+  dropIn.extend({ kind: z.literal('drop_in') }).strict(),
+]);
+export type DeskSeatPay = z.infer<typeof deskSeatPay>;
+
 export const adminReservationCalls = {
   createSession: defineCall('admin/session.create', sessionCreateInput, z.object({ session: sessionRecord }), manage),
   /** A weekly series: one session per listed weekday from starts_at's date to until. */
@@ -255,7 +273,29 @@ export const adminReservationCalls = {
     z.object({ reservation: reservationRecord }),
     manage,
   ),
-  /** Staff cancel: any time before the class ends, credit returned, the first eligible waiter promoted. */
+  /**
+   * Staff add a member to a session's roster at the desk, with the rules of a member's booking (the
+   * booking window, a seat free, one booking each; a package valid at the class's start that covers
+   * its course). The member is told; a waitlist place of theirs completes.
+   */
+  addToRoster: defineCall(
+    'admin/reservation.add',
+    z.object({ session_id: id, user_id: id, pay: deskSeatPay }).strict(),
+    z.object({ reservation: reservationRecord }),
+    manage,
+  ),
+  /** A member's packages that can pay for the session (credits left, valid at its start, its course), expiring first. */
+  getPayablePackages: defineCall(
+    'admin/session.getPayablePackages',
+    z.object({ _id: id, user_id: id }).strict(),
+    z.object({ rows: z.array(packageRecord) }),
+    manage,
+  ),
+  /**
+   * Staff remove a member from the roster: any time before the class ends, whatever the member's
+   * cancel window; a credit goes back (a drop-in's money is the desk's to hand back), the first
+   * eligible waiting member is promoted, and the member is told.
+   */
   cancelReservation: defineCall(
     'admin/reservation.cancel',
     z.object({ _id: id }).strict(),

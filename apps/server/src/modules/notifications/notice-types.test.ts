@@ -74,6 +74,17 @@ const cases: Case[] = [
     zh: ['上课提醒', '你预约的 Yin Yoga 将于 12月3日 周四 18:00 开始，记得准时到场哦。'],
   },
   {
+    event: 'reservation.addedByStudio',
+    payload: (user_id) => ({ ...CLASS, user_id, reservation_id: 'r2' }),
+    type: 'reservationAdded',
+    data: { ...CLASS, reservation_id: 'r2' },
+    en: [
+      'You are booked',
+      'The studio booked you into Yin Yoga on Thu 3 Dec, 18:00. Your check-in code is in My reservations.',
+    ],
+    zh: ['你已预约成功', '门店已为你预约 12月3日 周四 18:00 的 Yin Yoga，签到码可在「我的预约」中查看。'],
+  },
+  {
     event: 'waitlist.dropped',
     payload: (user_id) => ({ ...CLASS, user_id, entry_id: 'e1' }),
     type: 'waitlistDropped',

@@ -35,6 +35,9 @@ export const notificationSubscribers: Subscriber[] = [
   notify('waitlist.skipped', 'waitlistSkipped', (p) => [
     { userId: p.user_id, type: 'waitlistSkipped', data: { ...classOf(p), entry_id: p.entry_id } },
   ]),
+  notify('reservation.addedByStudio', 'reservationAdded', (p) => [
+    { userId: p.user_id, type: 'reservationAdded', data: { ...classOf(p), reservation_id: p.reservation_id } },
+  ]),
   notify('reservation.cancelledByStudio', 'reservationCancelled', (p) => [
     { userId: p.user_id, type: 'reservationCancelled', data: { ...classOf(p), reservation_id: p.reservation_id } },
   ]),

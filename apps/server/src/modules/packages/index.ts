@@ -12,6 +12,7 @@ export {
   orderPackagesToVoid,
   orderPackagesUnused,
   packageHolderIdsAfter,
+  payablePackageRecords,
   returnCredit,
   takeCreditForSession,
   voidOrderPackages,

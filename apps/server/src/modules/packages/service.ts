@@ -209,6 +209,21 @@ export async function takeCreditForSession(
   return undefined;
 }
 
+/**
+ * The member's packages that could pay for the class, in the order a booking would take them
+ * (expiring first): what staff choose from when they add the member to the roster at the desk.
+ */
+export async function payablePackageRecords(
+  db: DbOrTx,
+  userId: string,
+  course: repo.CourseAcceptance,
+  startsAt: Date,
+  now: Date,
+  locale?: Locale,
+): Promise<PackageRecord[]> {
+  return (await repo.payablePackages(db, userId, course, startsAt)).map((row) => toPackageRecord(row, now, locale));
+}
+
 /** Whether the member holds any package that could pay for the class (waitlist eligibility). */
 export async function hasPayablePackage(
   db: DbOrTx,

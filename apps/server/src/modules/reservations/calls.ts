@@ -123,6 +123,16 @@ export const reservationHandlers = [
   handle(adminReservationCalls.checkIn, async (input, ctx) => ({
     reservation: await reservations.checkIn(ctx, input._id, ctx.user.uid),
   })),
+  handle(adminReservationCalls.addToRoster, async (input, ctx) => ({
+    reservation: await reservations.addToRoster(ctx, {
+      sessionId: input.session_id,
+      userId: input.user_id,
+      pay: input.pay,
+    }),
+  })),
+  handle(adminReservationCalls.getPayablePackages, async (input, ctx) => ({
+    rows: await reservations.payablePackagesFor(ctx, input._id, input.user_id),
+  })),
   handle(adminReservationCalls.cancelReservation, async (input, ctx) => ({
     reservation: await reservations.cancelBooking(ctx, { reservationId: input._id, by: 'staff' }),
   })),

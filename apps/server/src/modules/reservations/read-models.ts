@@ -329,6 +329,10 @@ export async function getRoster(db: DbOrTx, sessionId: string, now: Date, locale
       checked_in_at: r.reservation.checkedInAt?.toISOString() ?? null,
       created_at: r.reservation.createdAt.toISOString(),
       member: member(r),
+      drop_in:
+        r.reservation.dropInAmount !== null && r.reservation.dropInMethod !== null
+          ? { amount: r.reservation.dropInAmount, method: r.reservation.dropInMethod }
+          : null,
     })),
     waitlist: started
       ? []

@@ -1,4 +1,5 @@
 import type { ReservationStatus } from '@studio/contract/flow';
+import type { DeskMethod } from '@studio/contract/payments';
 import type { MySessionStatus } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
@@ -256,7 +257,10 @@ const REFUSED = /^(23|40)/;
  */
 export async function bookAtOnce(
   db: Db,
-  values: Omit<NewReservation, 'fromWaitlist' | 'packageId'> & { packageId: string | undefined; startsAt: Date },
+  values: Pick<NewReservation, 'id' | 'sessionId' | 'userId' | 'code' | 'createdAt'> & {
+    packageId: string | undefined;
+    startsAt: Date;
+  },
 ): Promise<ReservationRow | undefined> {
   try {
     const [row] = await bookAtOnceStatement(db, {
@@ -280,7 +284,11 @@ export interface NewReservation {
   id: string;
   sessionId: string;
   userId: string;
-  packageId: string;
+  /** Null for a drop-in (dropInAmount and dropInMethod). */
+  packageId: string | null;
+  dropInAmount: number | null;
+  dropInMethod: DeskMethod | null;
+  bookedBy: string | null;
   code: string;
   fromWaitlist: boolean;
   createdAt: Date;
@@ -295,6 +303,9 @@ const insertReservationStatement = preparedQuery('insert_reservation', (db) => {
       sessionId: sql.placeholder('sessionId'),
       userId: sql.placeholder('userId'),
       packageId: sql.placeholder('packageId'),
+      dropInAmount: sql.placeholder('dropInAmount'),
+      dropInMethod: sql.placeholder('dropInMethod'),
+      bookedBy: sql.placeholder('bookedBy'),
       status: 'registered',
       code: sql.placeholder('code'),
       fromWaitlist: sql.placeholder('fromWaitlist'),

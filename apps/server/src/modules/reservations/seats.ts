@@ -1,6 +1,6 @@
 import type { DomainEventPayload } from '@studio/contract/domain-events';
 import { RESERVATION_FLOW, SESSION_FLOW, transition, WAITLIST_FLOW } from '@studio/contract/flow';
-import { bookingOpensAt, cancelDeadline, effectiveReservationStatus } from '@studio/contract/reservations';
+import { bookingOpensAt, cancelDeadline, type DropIn, effectiveReservationStatus } from '@studio/contract/reservations';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
@@ -33,7 +33,16 @@ export function noticeData<E extends object>(session: schedule.SessionRow, cours
 
 async function insertSeat(
   tx: Tx,
-  values: { sessionId: string; userId: string; packageId: string; fromWaitlist: boolean; now: Date },
+  values: {
+    sessionId: string;
+    userId: string;
+    /** The package whose credit was taken; null with `dropIn`. */
+    packageId: string | null;
+    dropIn?: DropIn;
+    bookedBy?: string;
+    fromWaitlist: boolean;
+    now: Date;
+  },
 ): Promise<repo.ReservationRow> {
   for (;;) {
     const row = await repo.insertReservation(tx, {
@@ -41,6 +50,9 @@ async function insertSeat(
       sessionId: values.sessionId,
       userId: values.userId,
       packageId: values.packageId,
+      dropInAmount: values.dropIn?.amount ?? null,
+      dropInMethod: values.dropIn?.method ?? null,
+      bookedBy: values.bookedBy ?? null,
       code: randomCode(CHECK_IN_CODE_LENGTH),
       fromWaitlist: values.fromWaitlist,
       createdAt: values.now,
@@ -58,6 +70,12 @@ export interface BookSeatInput {
   /** The package the member chose; otherwise the payable one that expires first. */
   packageId?: string;
   now: Date;
+}
+
+/** A seat staff give at the desk: paid with a credit as a booking is, or a drop-in paid there; who gave it. */
+export interface DeskSeat {
+  dropIn?: DropIn;
+  bookedBy: string;
 }
 
 /** Refuses a booking the session's state rules out: cancelled, started, not open yet, or full. */
@@ -110,7 +128,10 @@ export function bookSeatAtOnce(db: Db, input: BookSeatInput, seen: schedule.Sess
  * active reservation per member is held by insertSeat (the unique index). A member waiting for
  * this session who books directly leaves the waitlist as completed.
  */
-export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: MerchantRow }): Promise<repo.ReservationRow> {
+export async function bookSeat(
+  tx: Tx,
+  input: BookSeatInput & { merchant: MerchantRow; desk?: DeskSeat },
+): Promise<repo.ReservationRow> {
   const { now, merchant } = input;
   // Taking the seat locks the session; the rules are then checked on the row as it was, and a refusal
   // rolls the seat back with the transaction. A full (or unknown) session is taken by nothing: lock
@@ -124,13 +145,18 @@ export async function bookSeat(tx: Tx, input: BookSeatInput & { merchant: Mercha
   const { session, course } = taken;
   // A duplicate booking racing this one is caught by insertSeat (the unique index), after the lock.
   assertBookable({ ...session, bookedCount: session.bookedCount - 1 }, merchant, now, false);
-  const pkg =
-    (await packages.takeCreditForSession(tx, input.userId, course, session.startsAt, now, input.packageId)) ??
-    fail('PACKAGE_INVALID');
+  // A drop-in is paid at the desk: no credit is taken.
+  const dropIn = input.desk?.dropIn;
+  const pkg = dropIn
+    ? null
+    : ((await packages.takeCreditForSession(tx, input.userId, course, session.startsAt, now, input.packageId)) ??
+      fail('PACKAGE_INVALID'));
   const reservation = await insertSeat(tx, {
     sessionId: session.id,
     userId: input.userId,
-    packageId: pkg.id,
+    packageId: pkg?.id ?? null,
+    dropIn,
+    bookedBy: input.desk?.bookedBy,
     fromWaitlist: false,
     now,
   });

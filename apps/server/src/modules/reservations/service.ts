@@ -1,12 +1,15 @@
-import type { ReservationRecord, WaitlistEntryRecord } from '@studio/contract/reservations';
+import type { PackageRecord } from '@studio/contract/packages';
+import type { DeskSeatPay, ReservationRecord, WaitlistEntryRecord } from '@studio/contract/reservations';
 import type { SessionRecord } from '@studio/contract/schedule';
 import { and, eq, inArray, min, sql } from 'drizzle-orm';
 import { type DbOrTx, instant } from '../../platform/db';
-import { AppError } from '../../platform/errors';
-import type { CallContext } from '../../platform/protocol';
+import { AppError, fail } from '../../platform/errors';
+import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
+import { getUserOrFail } from '../account';
 import { auditBy, recordAudit } from '../audit';
 import { studioRow } from '../merchant';
+import * as packages from '../packages';
 import * as schedule from '../schedule';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
 import { reservations } from './schema';
@@ -18,6 +21,7 @@ import {
   cancelSessionTx,
   changeCapacityTx,
   checkInReservation,
+  noticeData,
   precheckBooking,
   type SeatEvent,
 } from './seats';
@@ -55,6 +59,64 @@ export async function book(
     const suggestions = await suggestSessions(ctx.db, input.session_id, merchant, userId, now, ctx.locale);
     throw new AppError('COURSE_FULL', {}, { ...(error.data as { session_id: string }), suggestions });
   }
+}
+
+/**
+ * Staff add a member to a session's roster at the desk: the booking's rules and lock (bookSeat),
+ * paid with a credit (the package chosen, else the one expiring first) or a drop-in paid there;
+ * audited, and the member told (reservation.addedByStudio).
+ */
+export async function addToRoster(
+  ctx: AuthedContext,
+  input: { sessionId: string; userId: string; pay: DeskSeatPay },
+): Promise<ReservationRecord> {
+  const now = ctx.clock.now();
+  const merchant = await studioRow(ctx);
+  await getUserOrFail(ctx.db, input.userId);
+  const { pay } = input;
+  const row = await runUnitOfWork(ctx, async (work) => {
+    const reservation = await bookSeat(work.tx, {
+      sessionId: input.sessionId,
+      userId: input.userId,
+      packageId: pay.kind === 'package' ? pay.package_id : undefined,
+      now,
+      merchant,
+      desk: {
+        bookedBy: ctx.user.uid,
+        ...(pay.kind === 'drop_in' && { dropIn: { amount: pay.amount, method: pay.method } }),
+      },
+    }).catch((error: unknown) => {
+      // The member's own words ("You have already booked") would read wrong to staff.
+      if (error instanceof AppError && error.name === 'ALREADY_BOOKED') fail('MEMBER_ALREADY_BOOKED');
+      throw error;
+    });
+    await recordAudit(work.tx, auditBy(ctx), {
+      objectType: 'reservation',
+      objectId: reservation.id,
+      before: null,
+      after: reservation,
+    });
+    const session = (await schedule.findSession(work.tx, reservation.sessionId))!;
+    const course = (await schedule.findCourse(work.tx, session.courseId))!;
+    await work.emit(
+      'reservation.addedByStudio',
+      noticeData(session, course, { user_id: reservation.userId, reservation_id: reservation.id }),
+      now,
+    );
+    return reservation;
+  });
+  return reservationRecord(ctx.db, row, row.userId, now, ctx.locale);
+}
+
+/** The member's packages that could pay for the session, expiring first: the desk's choice when adding them. */
+export async function payablePackagesFor(
+  ctx: CallContext,
+  sessionId: string,
+  userId: string,
+): Promise<PackageRecord[]> {
+  const session = (await schedule.findSession(ctx.db, sessionId)) ?? fail('SESSION_NOT_FOUND');
+  const course = (await schedule.findCourse(ctx.db, session.courseId))!;
+  return packages.payablePackageRecords(ctx.db, userId, course, session.startsAt, ctx.clock.now(), ctx.locale);
 }
 
 export async function cancelBooking(
