@@ -13,6 +13,7 @@ import { useStudio } from '@/shared/format/format';
 import { clearSession, isTokenValid, setUser, useSession, useUser } from '@/shared/session/session';
 import { AREAS, areaHref, MENU_GROUPS } from './areas';
 import { ForbiddenResult } from './errors';
+import { TestModeBand } from './test-mode-band';
 
 /** Signs out on the server (best effort) and here, then opens login. */
 export function useSignOut() {
@@ -27,9 +28,9 @@ export function useSignOut() {
 
 /**
  * The frame of every staff page: the menu of what this staff member may open, the header with the
- * studio, the language and sign-out, and the page. Without a session it sends to login; a member
- * without any back-office permission sees "no access" and nothing else; a page needing a
- * permission they lack shows why instead of loading half.
+ * studio, the language and sign-out (under the test mode band while it lasts), and the page.
+ * Without a session it sends to login; a member without any back-office permission sees "no
+ * access" and nothing else; a page needing a permission they lack shows why instead of loading half.
  */
 export function StaffLayout() {
   const location = useLocation();
@@ -98,6 +99,7 @@ function StaffFrame() {
         </nav>
       </Layout.Sider>
       <Layout>
+        <TestModeBand />
         <Layout.Header className="staff-header">
           <Typography.Text type="secondary">{t('app.title')}</Typography.Text>
           <Flex gap={12} align="center">

@@ -7,11 +7,15 @@ import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { usePermission } from '@/shared/session/permissions';
 import { Page, QueryState } from '@/shared/ui/page';
+import { GoLiveCard } from './go-live-card';
 
 type TodayRow = Dashboard['today'][number];
 type ExpiringRow = Dashboard['expiring']['rows'][number];
 
-/** The day at a glance: today's classes and their fill, the week ahead, new members, packages running out. */
+/**
+ * The day at a glance: the go-live checklist until it is done, today's classes and their fill, the
+ * week ahead, new members, packages running out.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const board = useQuery({ ...callQuery(adminDashboardCalls.get, {}), refetchInterval: 60_000 });
@@ -27,6 +31,8 @@ function DashboardView({ board }: { board: Dashboard }) {
   const format = useFormat();
   const canClasses = usePermission('classes.manage');
   const canMembers = usePermission('members.manage');
+  // The go-live checklist is the studio owner's: staff who cannot change the settings are not shown it.
+  const canSettings = usePermission('settings.manage');
   const fill = board.fill_rate === null ? null : Math.round(board.fill_rate * 100);
 
   const todayColumns = [
@@ -78,6 +84,7 @@ function DashboardView({ board }: { board: Dashboard }) {
 
   return (
     <>
+      {board.go_live && canSettings && <GoLiveCard lines={board.go_live} />}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} lg={6}>
           <Card size="small">

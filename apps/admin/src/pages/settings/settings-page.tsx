@@ -12,7 +12,9 @@ import { ENABLEABLE_PAY_TYPES } from '@studio/contract/payments';
 import { TOP_UP_MAX, TOP_UP_MIN } from '@studio/contract/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { callQuery } from '@/shared/api/client';
 import { requiredRule, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
@@ -36,10 +38,15 @@ const TIME_ZONES: string[] = (() => {
   }
 })();
 
-/** The studio's information and its rules, with their defaults. */
+/** The studio's information and its rules, with their defaults; `#payments` opens at the Payments card. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const merchant = useQuery(callQuery(adminMerchantCalls.get, {}));
+  const { hash } = useLocation();
+  const loaded = merchant.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   return (
     <Page title={t('title')}>
       <QueryState query={merchant}>
@@ -174,7 +181,7 @@ function PaymentsCard({ merchant }: { merchant: Merchant }) {
   const [form] = Form.useForm<PaymentFields>();
   const save = useSaveStudio(form);
   return (
-    <Card size="small" title={t('payments.title')}>
+    <Card size="small" title={t('payments.title')} id="payments">
       <Form<PaymentFields>
         form={form}
         layout="vertical"
