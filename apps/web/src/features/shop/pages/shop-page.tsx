@@ -24,6 +24,8 @@ export function ShopPage() {
   const [category, selectCategory] = useTabParam(keys, ALL);
   return (
     <div className="shop-front">
+      {/* The tab's name as the page's heading, for screen readers (the tab bar shows it). */}
+      <h1 className="visually-hidden">{t('common.tabs.order')}</h1>
       <div className="shop-search" onClickCapture={() => navigateTo(shopLinks.search())}>
         <SearchField placeholder={t('shop.searchPlaceholder')} label={t('shop.search')} />
       </div>
