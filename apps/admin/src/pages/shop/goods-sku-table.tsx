@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
 import { MAX_SKUS } from '@studio/contract/shop';
-import { Button, Flex, Form, Input, InputNumber, Select, Table } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Select, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '@/shared/forms/forms';
@@ -25,24 +25,38 @@ export function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: S
               rowKey="key"
               dataSource={rows}
               aria-label={t('editor.skus')}
+              // Wider than the card on a narrow screen, the table scrolls inside it; the page never does.
+              scroll={{ x: 'max-content' }}
               columns={[
-                ...LOCALES.map((locale, li) => ({
-                  key: locale,
-                  title: `${t('editor.skuName')} · ${LOCALE_NAMES[locale]}`,
+                {
+                  // The option's name in each language, one under the other: wide enough for "Sand / Large"
+                  // and for Chinese, instead of three slivers side by side.
+                  key: 'sku_name',
+                  title: t('editor.skuName'),
+                  width: 250,
                   render: (_: unknown, row: { name: number }) => (
-                    <Form.Item
-                      name={[row.name, 'sku_name', locale]}
-                      rules={li === 0 ? [requiredRule(), { max: 60 }] : [{ max: 60 }]}
-                      noStyle={false}
-                      className="sku-cell"
-                    >
-                      <Input
-                        maxLength={60}
-                        aria-label={`${t('editor.skuName')} ${row.name + 1} · ${LOCALE_NAMES[locale]}`}
-                      />
-                    </Form.Item>
+                    <Flex vertical gap={4}>
+                      {LOCALES.map((locale, li) => (
+                        <Form.Item
+                          key={locale}
+                          name={[row.name, 'sku_name', locale]}
+                          rules={li === 0 ? [requiredRule(), { max: 60 }] : [{ max: 60 }]}
+                          className="sku-cell"
+                        >
+                          <Input
+                            maxLength={60}
+                            prefix={
+                              <span className="sku-name-language" aria-hidden>
+                                {LOCALE_NAMES[locale]}
+                              </span>
+                            }
+                            aria-label={`${t('editor.skuName')} ${row.name + 1} · ${LOCALE_NAMES[locale]}`}
+                          />
+                        </Form.Item>
+                      ))}
+                    </Flex>
                   ),
-                })),
+                },
                 {
                   key: 'price',
                   title: t('goods.price'),
@@ -52,7 +66,7 @@ export function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: S
                         min={0}
                         max={1_000_000}
                         aria-label={`${t('goods.price')} ${row.name + 1}`}
-                        style={{ width: 120 }}
+                        style={{ width: 110 }}
                       />
                     </Form.Item>
                   ),
@@ -66,7 +80,7 @@ export function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: S
                         min={0}
                         max={1_000_000}
                         aria-label={`${t('editor.original')} ${row.name + 1}`}
-                        style={{ width: 120 }}
+                        style={{ width: 110 }}
                       />
                     </Form.Item>
                   ),
@@ -108,7 +122,7 @@ export function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: S
                             precision={0}
                             addonAfter="g"
                             aria-label={`${t('editor.weight')} ${row.name + 1}`}
-                            style={{ width: 130 }}
+                            style={{ width: 120 }}
                           />
                         </Form.Item>
                       ),
@@ -118,22 +132,25 @@ export function SkuTable({ type, onAdjust }: { type: 0 | 1; onAdjust: (target: S
                   title: t('editor.skuPicture'),
                   render: (_: unknown, row: { name: number }) => (
                     <Form.Item name={[row.name, 'image']} className="sku-cell">
-                      <ImageUpload label={`${t('editor.skuPicture')} ${row.name + 1}`} />
+                      <ImageUpload compact label={`${t('editor.skuPicture')} ${row.name + 1}`} />
                     </Form.Item>
                   ),
                 },
                 {
+                  // The row's own remove, named for what it removes (the picture's is a cross on the picture).
                   key: 'remove',
-                  title: '',
+                  title: <span className="visually-hidden">{t('common:table.actions')}</span>,
                   render: (_: unknown, row: { name: number }) => (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      disabled={rows.length <= 1}
-                      onClick={() => remove(row.name)}
-                      aria-label={t('editor.removeSku', { n: row.name + 1 })}
-                    />
+                    <Tooltip title={t('editor.removeOption')}>
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined aria-hidden />}
+                        disabled={rows.length <= 1}
+                        onClick={() => remove(row.name)}
+                        aria-label={t('editor.removeSku', { n: row.name + 1 })}
+                      />
+                    </Tooltip>
                   ),
                 },
               ]}

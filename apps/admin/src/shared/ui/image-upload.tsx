@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { ApiError } from '@studio/client/api-error';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
 import type { Envelope } from '@studio/contract/protocol-core';
-import { Button, Flex, Image, Upload } from 'antd';
+import { Button, Flex, Image, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminHeaders, errorText } from '@/shared/api/client';
@@ -39,17 +39,36 @@ export function ImageUpload({
   onChange,
   label,
   id,
+  compact = false,
 }: {
   value?: string | null;
   onChange?: (url: string | null) => void;
   label: string;
   id?: string;
+  /** A small picture and an icon-only upload button, for a table cell. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const size = compact ? 56 : 96;
   return (
-    <Flex gap={12} align="center">
-      {value ? <Image src={value} width={96} height={96} style={{ objectFit: 'cover' }} alt={label} /> : null}
+    <Flex gap={compact ? 8 : 12} align="center">
+      {value ? (
+        // The picture's own remove: a cross on its corner, so it never reads as removing the row it sits in.
+        <span className="image-upload-picture">
+          <Image src={value} width={size} height={size} style={{ objectFit: 'cover' }} alt={label} />
+          <Tooltip title={t('actions.removePicture')}>
+            <Button
+              className="image-upload-remove"
+              size="small"
+              shape="circle"
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={t('actions.removePictureOf', { label })}
+              onClick={() => onChange?.(null)}
+            />
+          </Tooltip>
+        </span>
+      ) : null}
       <Upload
         accept={IMAGE_MIME_TYPES.join(',')}
         showUploadList={false}
@@ -67,15 +86,26 @@ export function ImageUpload({
           }
         }}
       >
-        <Button id={id} icon={<PlusOutlined />} loading={busy} aria-label={`${label}: ${t('actions.upload')}`}>
-          {value ? t('actions.replace') : t('actions.upload')}
-        </Button>
+        {compact ? (
+          <Tooltip title={value ? t('actions.replace') : t('actions.upload')}>
+            <Button
+              id={id}
+              icon={<UploadOutlined aria-hidden />}
+              loading={busy}
+              aria-label={`${label}: ${value ? t('actions.replace') : t('actions.upload')}`}
+            />
+          </Tooltip>
+        ) : (
+          <Button
+            id={id}
+            icon={<PlusOutlined />}
+            loading={busy}
+            aria-label={`${label}: ${value ? t('actions.replace') : t('actions.upload')}`}
+          >
+            {value ? t('actions.replace') : t('actions.upload')}
+          </Button>
+        )}
       </Upload>
-      {value ? (
-        <Button type="link" danger onClick={() => onChange?.(null)}>
-          {t('actions.remove')}
-        </Button>
-      ) : null}
     </Flex>
   );
 }
