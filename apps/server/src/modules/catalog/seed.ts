@@ -11,7 +11,8 @@ import { type Drawing, productPicture } from './seed-images';
  * drawn at seed time. Runs once: a studio that already has the demo categories is left alone.
  */
 
-type Text = Required<Pick<LocalizedText, 'en' | 'zh-Hans'>> & LocalizedText;
+/** Every demo text in each language the app ships (a missing zh-Hant would read zh-Hans's script). */
+type Text = Required<LocalizedText>;
 
 interface DemoSku {
   name: Text;
@@ -45,7 +46,10 @@ const CATEGORIES: { id: string; name: Text }[] = [
   { id: 'demo-cat-drinks', name: { en: 'Drinks', 'zh-Hans': '饮品', 'zh-Hant': '飲品' } },
 ];
 
-const colour = (en: string, zh: string, hex: string) => ({ name: { en, 'zh-Hans': zh }, colour: hex });
+const colour = (en: string, zhHans: string, zhHant: string, hex: string) => ({
+  name: { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant },
+  colour: hex,
+});
 
 const GOODS: DemoGoods[] = [
   {
@@ -178,9 +182,9 @@ const GOODS: DemoGoods[] = [
     drawing: 'mat',
     colour: '#c9a173',
     skus: [
-      { ...colour('Sand', '沙色', '#c9a173'), price: 4500, stock: 12, weight: 1800 },
-      { ...colour('Moss', '苔绿', '#6f7d4f'), price: 4500, stock: 6, weight: 1800 },
-      { ...colour('Clay', '陶土', '#b5643f'), price: 4800, original: 5500, stock: 3, weight: 1800 },
+      { ...colour('Sand', '沙色', '沙色', '#c9a173'), price: 4500, stock: 12, weight: 1800 },
+      { ...colour('Moss', '苔绿', '苔綠', '#6f7d4f'), price: 4500, stock: 6, weight: 1800 },
+      { ...colour('Clay', '陶土', '陶土', '#b5643f'), price: 4800, original: 5500, stock: 3, weight: 1800 },
     ],
   },
   {
@@ -196,8 +200,8 @@ const GOODS: DemoGoods[] = [
     drawing: 'rolled-mat',
     colour: '#6d4a7a',
     skus: [
-      { ...colour('Plum', '梅紫', '#6d4a7a'), price: 3200, stock: 9, weight: 900 },
-      { ...colour('Ocean', '海蓝', '#2f6b8a'), price: 3200, stock: 0, weight: 900 },
+      { ...colour('Plum', '梅紫', '梅紫', '#6d4a7a'), price: 3200, stock: 9, weight: 900 },
+      { ...colour('Ocean', '海蓝', '海藍', '#2f6b8a'), price: 3200, stock: 0, weight: 900 },
     ],
   },
   {
@@ -213,8 +217,8 @@ const GOODS: DemoGoods[] = [
     drawing: 'block',
     colour: '#b98b5e',
     skus: [
-      { ...colour('Cork', '软木', '#b98b5e'), price: 1200, stock: 20, weight: 600 },
-      { ...colour('Foam lilac', '淡紫泡沫', '#a58cc2'), price: 800, stock: 25, weight: 200 },
+      { ...colour('Cork', '软木', '軟木', '#b98b5e'), price: 1200, stock: 20, weight: 600 },
+      { ...colour('Foam lilac', '淡紫泡沫', '淡紫泡沫', '#a58cc2'), price: 800, stock: 25, weight: 200 },
     ],
   },
   {
@@ -244,7 +248,7 @@ const GOODS: DemoGoods[] = [
     drawing: 'leggings',
     colour: '#2e2e38',
     skus: ['XS', 'S', 'M', 'L'].map((size, i) => ({
-      name: { en: `Black / ${size}`, 'zh-Hans': `黑色 / ${size}` },
+      name: { en: `Black / ${size}`, 'zh-Hans': `黑色 / ${size}`, 'zh-Hant': `黑色 / ${size}` },
       price: 3800,
       stock: [2, 8, 10, 0][i]!,
       weight: 250,
@@ -263,7 +267,7 @@ const GOODS: DemoGoods[] = [
     drawing: 'tee',
     colour: '#d9c7ad',
     skus: ['S', 'M', 'L'].map((size) => ({
-      name: { en: `Oat / ${size}`, 'zh-Hans': `燕麦色 / ${size}` },
+      name: { en: `Oat / ${size}`, 'zh-Hans': `燕麦色 / ${size}`, 'zh-Hant': `燕麥色 / ${size}` },
       price: 2400,
       stock: 15,
       weight: 200,

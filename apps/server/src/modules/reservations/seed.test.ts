@@ -105,4 +105,16 @@ describe('demo shop', () => {
     await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
     expect((await t.call(shopCalls.getGoodsList, { pageSize: 100 })).total).toBe(13);
   });
+  it('writes every option name in Traditional Chinese too (Moss reads 苔綠, not the simplified 苔绿)', async () => {
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    const options = async (keyword: string) => {
+      const [goods] = (await t.call(shopCalls.getGoodsList, { keyword }, { locale: 'zh-Hant' })).rows;
+      const detail = await t.call(shopCalls.getGoodsDetail, { _id: goods!._id }, { locale: 'zh-Hant' });
+      return detail.goods.sku_list.map((sku) => sku.sku_name);
+    };
+    expect(await options('軟木瑜伽墊')).toEqual(['沙色', '苔綠', '陶土']);
+    expect(await options('旅行瑜伽墊')).toEqual(['梅紫', '海藍']);
+    expect(await options('瑜伽磚')).toEqual(['軟木', '淡紫泡沫']);
+    expect(await options('有機棉T恤')).toEqual(['燕麥色 / S', '燕麥色 / M', '燕麥色 / L']);
+  });
 });
