@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
 import { type AdminCouponRecord, adminCouponCalls, MAX_CODES_PER_BATCH } from '@studio/contract/coupons';
 import { App, Button, Flex, InputNumber, Modal } from 'antd';
@@ -7,11 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { call } from '@/shared/api/client';
 import { downloadCsv } from '@/shared/ui/download';
 
-/** Makes a batch of exchange codes and exports every code of the coupon (with who redeemed it) as CSV. */
+/**
+ * Makes batches of exchange codes, shows the ones made here (with a button copying them, one per line)
+ * and exports every code of the coupon (with who redeemed it) as CSV.
+ */
 export function CodesDialog({ coupon, onClose }: { coupon: AdminCouponRecord; onClose: () => void }) {
   const { t } = useTranslation('coupons');
   const { message } = App.useApp();
   const [count, setCount] = useState<number | null>(50);
+  /** Every code made while the dialog is open, batch after batch. */
   const [made, setMade] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
   const generate = useCallMutation(
@@ -19,11 +23,19 @@ export function CodesDialog({ coupon, onClose }: { coupon: AdminCouponRecord; on
     {
       invalidates: [[adminCouponCalls.getList.url]],
       onSuccess: ({ codes }) => {
-        setMade(codes);
+        setMade((before) => [...before, ...codes]);
         void message.success(t('codesMade', { count: codes.length }));
       },
     },
   );
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(made.join('\n'));
+      void message.success(t('copied', { count: made.length }));
+    } catch {
+      void message.error(t('copyFailed'));
+    }
+  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -53,7 +65,8 @@ export function CodesDialog({ coupon, onClose }: { coupon: AdminCouponRecord; on
         </Flex>
       }
     >
-      <p>{t('codesHelp', { count: coupon.codes, redeemed: coupon.codes_redeemed })}</p>
+      {/* The coupon as the list had it when the dialog opened, plus what was made here since. */}
+      <p>{t('codesHelp', { count: coupon.codes + made.length, redeemed: coupon.codes_redeemed })}</p>
       <Flex gap={8} align="center">
         <InputNumber
           aria-label={t('howMany')}
@@ -75,7 +88,12 @@ export function CodesDialog({ coupon, onClose }: { coupon: AdminCouponRecord; on
       </Flex>
       {made.length > 0 && (
         <figure className="codes-list">
-          <figcaption>{t('newCodes')}</figcaption>
+          <Flex justify="space-between" align="center">
+            <figcaption>{t('newCodes')}</figcaption>
+            <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
+              {t('copyCodes')}
+            </Button>
+          </Flex>
           <pre>{made.join('\n')}</pre>
         </figure>
       )}
