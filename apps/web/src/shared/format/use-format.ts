@@ -1,5 +1,6 @@
 import {
   abbreviateNumber,
+  CURRENCY_SYMBOLS,
   DEFAULT_CURRENCY,
   formatDate,
   formatDateTime,
@@ -23,6 +24,8 @@ export function useFormat() {
   return useMemo(
     () => ({
       money: (minor: number) => formatMoney(minor, currency),
+      /** The studio's currency as a sign ("£"), for icons that stand for paying. */
+      currencySymbol: CURRENCY_SYMBOLS[currency.toUpperCase()] ?? currency.toUpperCase(),
       dateTime: (time: Time) => formatDateTime(time, locale, tz),
       date: (time: Time) => formatDate(time, locale, tz),
       timeAgo: (time: Time, now: Time = Date.now()) => formatTimeAgo(time, now, locale, tz),

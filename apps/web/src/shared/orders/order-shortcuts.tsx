@@ -1,20 +1,27 @@
 import { Badge } from 'antd-mobile';
-import {
-  CheckCircleOutline,
-  PayCircleOutline,
-  RightOutline,
-  SendOutline,
-  TruckOutline,
-  UndoOutline,
-} from 'antd-mobile-icons';
+import { CheckCircleOutline, RightOutline, SendOutline, TruckOutline, UndoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/shared/format/use-format';
 import { AppLink } from '@/shared/ui/app-link';
 import { orderLinks } from './links';
 import { useOrderCounts } from './orders';
 import './order-shortcuts.css';
 
+/**
+ * "To pay" as a coin bearing the studio's own currency sign (£ in a London studio, ¥ in a Shanghai one),
+ * where antd-mobile's pay icon always shows ¥.
+ */
+function PayIcon({ fontSize }: { fontSize: number; 'aria-hidden': 'true' }) {
+  const { currencySymbol } = useFormat();
+  return (
+    <span className="currency-icon" style={{ fontSize }} aria-hidden="true">
+      <span className="currency-icon-sign">{currencySymbol}</span>
+    </span>
+  );
+}
+
 const SHORTCUTS = [
-  { tab: 'unpaid', Icon: PayCircleOutline },
+  { tab: 'unpaid', Icon: PayIcon },
   { tab: 'unshipped', Icon: SendOutline },
   { tab: 'unreceived', Icon: TruckOutline },
   { tab: 'completed', Icon: CheckCircleOutline },
