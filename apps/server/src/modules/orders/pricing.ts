@@ -148,6 +148,8 @@ export async function priceOrder(
       if (freight === null) problems.push(problem('over_max_weight'));
       else freightAmount += freight;
     }
+    // Delivery is charged to an address: until the member has one, the checkout says so instead of a sum.
+    if (!address) freightAmount = 0;
   }
   const goodsAmount = lines.reduce((sum, l) => sum + l.amount, 0);
   // Refused outright, preview and checkout alike: no stored amount may come near the integer limit.

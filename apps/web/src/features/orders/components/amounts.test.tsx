@@ -15,7 +15,26 @@ const show = (paid: boolean) =>
     </QueryClientProvider>,
   );
 
+const showDelivery = (props: { showFreight?: boolean; freightPending?: boolean; freight?: number }) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Amounts goods={4500} freight={0} pay={4500} {...props} />
+    </QueryClientProvider>,
+  );
+
 describe('Amounts', () => {
+  it('says delivery comes with the address before one is chosen, and has no delivery line for pickup', () => {
+    showDelivery({ freightPending: true, freight: 0 });
+    expect(screen.getByText('Delivery').nextElementSibling?.textContent).toBe('Calculated once you choose an address');
+    cleanup();
+    showDelivery({ freight: 595 });
+    expect(screen.getByText('Delivery').nextElementSibling?.textContent).toBe('£5.95');
+    cleanup();
+    showDelivery({ showFreight: false });
+    expect(screen.queryByText('Delivery')).toBeNull();
+    expect(screen.queryByText('Free')).toBeNull();
+  });
+
   it('names the total "To pay" before the order is paid and "Paid" after', () => {
     show(false);
     expect(screen.getByText('To pay').nextElementSibling?.textContent).toBe('£23.00');

@@ -11,6 +11,7 @@ export function Amounts({
   pointsUsed = 0,
   refunded = 0,
   showFreight = true,
+  freightPending = false,
   paid = false,
 }: {
   goods: number;
@@ -21,6 +22,8 @@ export function Amounts({
   pointsUsed?: number;
   refunded?: number;
   showFreight?: boolean;
+  /** Delivery is charged once an address is chosen: its line says so instead of a sum. */
+  freightPending?: boolean;
   /** The order has been paid: its total reads "Paid", not "To pay". */
   paid?: boolean;
 }) {
@@ -35,7 +38,13 @@ export function Amounts({
       {showFreight && (
         <div>
           <dt>{t('orders.amounts.freight')}</dt>
-          <dd>{freight === 0 ? t('orders.amounts.free') : format.money(freight)}</dd>
+          <dd className={freightPending ? 'secondary' : undefined}>
+            {freightPending
+              ? t('orders.amounts.freightPending')
+              : freight === 0
+                ? t('orders.amounts.free')
+                : format.money(freight)}
+          </dd>
         </div>
       )}
       {coupon > 0 && (

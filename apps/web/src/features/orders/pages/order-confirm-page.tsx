@@ -117,7 +117,9 @@ export function OrderConfirmPage() {
           points={p.points.amount}
           pointsUsed={p.points.used}
           pay={p.pay_amount}
-          showFreight={p.kind === 'goods'}
+          // Pickup has no delivery line; delivery before an address is chosen says it comes with the address.
+          showFreight={p.kind === 'goods' && delivery === 'express'}
+          freightPending={!p.address}
         />
       </section>
       <CouponSheet
