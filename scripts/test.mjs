@@ -18,6 +18,8 @@ const wants = (step) => only.size === 0 || only.has(step);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test by name, printed again at the end so that the last lines of a run say what failed. */
+const failedTests = [];
 /** Every stage run, for the summary table at the end. */
 const stages = [];
 const startedAll = Date.now();
@@ -43,6 +45,15 @@ function countVitest(file) {
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(root, suite.name ?? '');
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status === 'failed') failedTests.push(`${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
+      failedTests.push(`${file}: ${firstLine(suite.message)}`);
+    }
+  }
 }
 
 function countPlaywright(file) {
@@ -51,6 +62,26 @@ function countPlaywright(file) {
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += stats?.unexpected ?? 0;
   totals.skipped += stats?.skipped ?? 0;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message;
+          failedTests.push(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}: ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title ? [...titles, suite.title] : titles);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
+}
+
+/** The first line of an error message, without terminal colours, for the summary. */
+function firstLine(message) {
+  const text = String(message ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .trim();
+  return text.split('\n')[0].slice(0, 240);
 }
 
 function reachable(host, port, timeoutMs = 2000) {
@@ -199,6 +230,7 @@ for (const s of stages) console.log(`  ${s.ok ? '✔' : '✖'} ${s.title.padEnd(
 console.log(`    ${'Total'.padEnd(width)} ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)}s`);
 console.log('');
 for (const f of failures) console.log(`✖ ${f}`);
+for (const t of failedTests) console.log(`  ✖ ${t}`);
 if (totals.failed === 0 && failures.length > 0) totals.failed = failures.length;
 console.log(
   `Tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
