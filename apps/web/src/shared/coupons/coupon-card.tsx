@@ -71,7 +71,14 @@ export function CouponValidity({
   );
 }
 
-/** One coupon as a ticket: its value on the left, name, rule and validity, and an action on the right. */
+/** Controls inside a card that answer a tap themselves (the name's link, the action's button or radio). */
+const OWN_TAP = 'a, button, input, label, [role="button"]';
+
+/**
+ * One coupon as a ticket: its value on the left, name, rule and validity, and an action on the right.
+ * With `onSelect` (a card to choose, whose action is its radio), a tap anywhere on the card chooses it,
+ * not only on the small radio; keyboards and screen readers choose with the radio itself.
+ */
 export function CouponCard({
   coupon,
   startsAt,
@@ -80,6 +87,7 @@ export function CouponCard({
   note,
   muted = false,
   onOpen,
+  onSelect,
 }: {
   coupon: CouponRecord;
   startsAt?: string;
@@ -88,9 +96,20 @@ export function CouponCard({
   note?: ReactNode;
   muted?: boolean;
   onOpen?: () => void;
+  onSelect?: () => void;
 }) {
   return (
-    <div className={`coupon-card${muted ? ' is-muted' : ''}`}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a larger target for the radio inside, which keyboards use
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the radio inside is the keyboard's way to choose
+    <div
+      className={`coupon-card${muted ? ' is-muted' : ''}${onSelect ? ' is-selectable' : ''}`}
+      onClick={
+        onSelect &&
+        ((e) => {
+          if (!(e.target as Element).closest(OWN_TAP)) onSelect();
+        })
+      }
+    >
       <div className="coupon-stub">
         <CouponValue coupon={coupon} />
       </div>

@@ -220,6 +220,7 @@ function CouponSheet({
                 startsAt={c.member_coupon.starts_at}
                 endsAt={c.member_coupon.ends_at}
                 muted={!c.usable}
+                onSelect={c.usable ? () => onPick(c.member_coupon._id) : undefined}
                 note={
                   c.usable ? (
                     <span className="discount-value">
