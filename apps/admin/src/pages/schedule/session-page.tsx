@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useCallMutation } from '@studio/client/mutation';
 import { adminReservationCalls, type Roster } from '@studio/contract/reservations';
 import { capacity as capacitySchema } from '@studio/contract/schedule';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Modal, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,15 @@ import { showSaveError, zodRule } from '@/shared/forms/forms';
 import { useConfirmDanger } from '@/shared/ui/confirm';
 import { downloadCsv } from '@/shared/ui/download';
 import { Page, QueryState } from '@/shared/ui/page';
+import { AddToRosterButton, ROSTER_QUERIES } from './roster-add';
 
 type RosterRow = Roster['rows'][number];
 type WaitRow = Roster['waitlist'][number];
 
-/** A session: its roster (check in, cancel with credit back), its waitlist in order, its capacity, calling it off. */
+/**
+ * A session: its roster (add a member at the desk, check in, remove with the credit back), its
+ * waitlist in order, its capacity, calling it off.
+ */
 export function SessionPage() {
   const { id = '' } = useParams();
   const roster = useQuery(callQuery(adminReservationCalls.getRoster, { _id: id }));
@@ -33,23 +37,29 @@ function SessionView({ roster }: { roster: Roster }) {
   const cancelled = session.status === 'cancelled';
   const active = roster.rows.filter((r) => r.status !== 'cancelled');
   const checkedIn = active.filter((r) => r.checked_in_at).length;
-  const refresh = [[adminReservationCalls.getRoster.url], [adminReservationCalls.getCalendar.url]] as const;
+  const refresh = ROSTER_QUERIES;
 
   const checkIn = useCallMutation((row: RosterRow) => call(adminReservationCalls.checkIn, { _id: row._id }), {
     invalidates: refresh,
     onSuccess: (_, row) => void message.success(t('roster.checkedIn', { name: row.member.nickname })),
   });
-  const cancelSeat = async (row: RosterRow) => {
+  const queryClient = useQueryClient();
+  const removeSeat = async (row: RosterRow) => {
+    const name = row.member.nickname;
     await confirm({
-      title: t('roster.cancelTitle', { name: row.member.nickname }),
-      content: t('roster.cancelBody', { name: row.member.nickname }),
-      okText: t('roster.cancel'),
+      title: t('roster.removeTitle', { name }),
+      content: row.drop_in
+        ? t('roster.removeDropIn', { name, amount: format.money(row.drop_in.amount) })
+        : t('roster.removeBody', { name }),
+      okText: t('roster.remove'),
       onOk: async () => {
         await call(adminReservationCalls.cancelReservation, { _id: row._id });
-        void message.success(t('roster.cancelled', { name: row.member.nickname }));
+        await Promise.all(ROSTER_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        void message.success(t(row.drop_in ? 'roster.removedDropIn' : 'roster.removed', { name }));
       },
     });
   };
+  const started = Date.now() >= new Date(session.starts_at).getTime();
 
   const [capacityForm] = Form.useForm<{ capacity: number }>();
   const saveCapacity = useCallMutation(
@@ -80,6 +90,17 @@ function SessionView({ roster }: { roster: Roster }) {
         ),
     },
     {
+      key: 'paid',
+      title: t('roster.paidWith'),
+      render: (_: unknown, r: RosterRow) =>
+        r.drop_in
+          ? t('roster.dropIn', {
+              amount: format.money(r.drop_in.amount),
+              method: t(`roster.methods.${r.drop_in.method}`),
+            })
+          : t('roster.credit'),
+    },
+    {
       key: 'created_at',
       title: t('roster.bookedAt'),
       render: (_: unknown, r: RosterRow) => format.stamp(r.created_at),
@@ -104,10 +125,10 @@ function SessionView({ roster }: { roster: Roster }) {
             <Button
               size="small"
               danger
-              onClick={() => void cancelSeat(r)}
-              aria-label={`${t('roster.cancel')} ${r.member.nickname}`}
+              onClick={() => void removeSeat(r)}
+              aria-label={`${t('roster.remove')} ${r.member.nickname}`}
             >
-              {t('roster.cancel')}
+              {t('roster.remove')}
             </Button>
           </Flex>
         ) : null,
@@ -199,7 +220,12 @@ function SessionView({ roster }: { roster: Roster }) {
         </Card>
       )}
 
-      <Card size="small" title={t('roster.title', { count: active.length })} style={{ marginBottom: 16 }}>
+      <Card
+        size="small"
+        title={t('roster.title', { count: active.length })}
+        extra={!cancelled && !started && <AddToRosterButton session={session} />}
+        style={{ marginBottom: 16 }}
+      >
         <Table<RosterRow>
           rowKey="_id"
           aria-label={t('roster.title', { count: active.length })}
