@@ -210,9 +210,11 @@ export function SchedulePage() {
         initial={drawer ?? {}}
         tz={tz}
         onClose={() => setDrawer(null)}
-        onCreated={(count) => {
+        onCreated={({ count, week: created }) => {
           void message.success(t('created', { count }));
           setDrawer(null);
+          // Show the week the new class is in (a class scheduled for next week is not on this one).
+          if (created && created !== week) update({ week: created });
         }}
       />
     </Page>

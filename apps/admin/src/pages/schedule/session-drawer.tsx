@@ -9,7 +9,7 @@ import { call } from '@/shared/api/client';
 import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { useCatalogOptions } from './catalog-options';
-import { studioInstant } from './studio-time';
+import { studioInstant, weekOfFirst } from './studio-time';
 
 export interface SessionFields {
   course_id: string;
@@ -49,7 +49,8 @@ export function SessionDrawer({
   onClose: () => void;
   initial: Partial<SessionFields>;
   tz: string | undefined;
-  onCreated: (count: number) => void;
+  /** How many sessions were made, and the Monday of the studio's week of the first of them. */
+  onCreated: (created: { count: number; week: string | undefined }) => void;
 }) {
   const { t } = useTranslation('schedule');
   const { modal } = App.useApp();
@@ -69,19 +70,19 @@ export function SessionDrawer({
         ...(f.capacity ? { capacity: f.capacity } : {}),
       };
       if (!f.repeat) {
-        await call(adminReservationCalls.createSession, base, { silent: true });
-        return 1;
+        const { session } = await call(adminReservationCalls.createSession, base, { silent: true });
+        return [session.starts_at];
       }
       const series = await call(
         adminReservationCalls.createSeries,
         { ...base, weekdays: f.weekdays, until: (f.until ?? f.date).format('YYYY-MM-DD') },
         { silent: true },
       );
-      return series.sessions.length;
+      return series.sessions.map((s) => s.starts_at);
     },
     {
       invalidates: [[adminReservationCalls.getCalendar.url]],
-      onSuccess: (count) => onCreated(count),
+      onSuccess: (starts) => onCreated({ count: starts.length, week: weekOfFirst(starts, tz) }),
       onError: (error) => {
         const field = error instanceof ApiError ? FIELD_OF_ERROR[String(error.code)] : undefined;
         if (field) {

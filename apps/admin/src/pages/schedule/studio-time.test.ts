@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, courseColour, fromFloating, studioInstant, toFloating, weekStart } from './studio-time';
+import { addDays, courseColour, fromFloating, studioInstant, toFloating, weekOfFirst, weekStart } from './studio-time';
 
 describe('the calendar’s studio time', () => {
   it('draws an instant at the studio’s wall-clock time, and reads a picked time back in the studio’s zone', () => {
@@ -22,6 +22,13 @@ describe('the calendar’s studio time', () => {
     expect(weekStart('2026-11-29')).toBe('2026-11-23');
     expect(weekStart('2026-11-23')).toBe('2026-11-23');
     expect(addDays('2026-11-23', 7)).toBe('2026-11-30');
+  });
+
+  it('finds the studio’s week of the first of several new sessions', () => {
+    // Sunday 23:30 UTC is already Monday in Shanghai: the next week there, still this week in London.
+    expect(weekOfFirst(['2026-12-06T23:30:00Z', '2026-11-29T23:30:00Z'], 'Asia/Shanghai')).toBe('2026-11-30');
+    expect(weekOfFirst(['2026-12-06T23:30:00Z', '2026-11-29T23:30:00Z'], 'Europe/London')).toBe('2026-11-23');
+    expect(weekOfFirst([], 'Europe/London')).toBeUndefined();
   });
 
   it('gives a course the same colour every time', () => {

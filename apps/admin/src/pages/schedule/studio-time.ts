@@ -41,6 +41,13 @@ export function addDays(date: string, days: number): string {
   return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
 }
 
+/** The Monday (YYYY-MM-DD) of the studio's week holding the earliest of these instants. */
+export function weekOfFirst(instants: string[], tz: string | undefined): string | undefined {
+  const first = [...instants].sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+  if (!first) return undefined;
+  return weekStart((tz ? dayjs(first).tz(tz) : dayjs(first)).format('YYYY-MM-DD'));
+}
+
 /**
  * A colour per course, the same on every visit: a dark shade of a palette (white text on it reads
  * above 4.5:1), picked by a hash of the course's id.
