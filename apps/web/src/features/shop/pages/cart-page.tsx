@@ -1,6 +1,7 @@
 import type { CartLine } from '@studio/contract/cart';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Dialog, SwipeAction } from 'antd-mobile';
+import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { useFormat } from '@/shared/format/use-format';
@@ -19,7 +20,7 @@ import { QuantityStepper } from '../components/quantity-stepper';
 import '../components/shop.css';
 import '../components/cart.css';
 
-/** goods-cart: check lines, change quantities, swipe to delete, why a line cannot be bought, the total. */
+/** goods-cart: check lines, change quantities, remove (the bin, or a swipe), why a line cannot be bought, the total. */
 export function CartPage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
@@ -152,7 +153,20 @@ function CartRow({ line }: { line: CartLine }) {
             <GoodsImage src={line.image} alt={line.goods_name} />
           </AppLink>
           <div className="cart-line-body">
-            <span className="cart-line-name">{line.goods_name}</span>
+            <div className="cart-line-head">
+              <span className="cart-line-name">{line.goods_name}</span>
+              {buyable && (
+                // In sight as well as the swipe, which nothing on the screen tells of.
+                <button
+                  type="button"
+                  className="cart-line-remove"
+                  aria-label={t('shop.removeLine', { name: line.goods_name })}
+                  onClick={() => void confirmRemove()}
+                >
+                  <DeleteOutline aria-hidden="true" />
+                </button>
+              )}
+            </div>
             <span className="secondary">{line.sku_name}</span>
             {note && (
               <span className={`cart-line-note ${buyable ? '' : 'is-danger'}`} role="status">
@@ -169,7 +183,12 @@ function CartRow({ line }: { line: CartLine }) {
                   label={t('shop.quantityOf', { name: line.goods_name })}
                 />
               ) : (
-                <Button size="mini" fill="outline" onClick={() => void confirmRemove()}>
+                <Button
+                  size="mini"
+                  fill="outline"
+                  onClick={() => void confirmRemove()}
+                  aria-label={t('shop.removeLine', { name: line.goods_name })}
+                >
                   {t('shop.remove')}
                 </Button>
               )}
