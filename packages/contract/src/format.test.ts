@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
+  closeSentence,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -186,5 +187,23 @@ describe('abbreviateNumber', () => {
     [100_000_000, 'zh-Hant', '1億'],
   ])('%i in %s → %s', (value, locale, expected) => {
     expect(abbreviateNumber(value, locale)).toBe(expected);
+  });
+});
+
+describe('closeSentence', () => {
+  it.each([
+    ['Teacher ill', 'en', 'Teacher ill.'],
+    ['sorry!', 'en', 'sorry!'],
+    ['  Any questions?  ', 'en', 'Any questions?'],
+    ['We ran out of mats.', 'en', 'We ran out of mats.'],
+    ['Call us…', 'en', 'Call us…'],
+    ['She said "no."', 'en', 'She said "no."'],
+    ['老师生病', 'zh-Hans', '老师生病。'],
+    ['抱歉！', 'zh-Hans', '抱歉！'],
+    ['場地維修。', 'zh-Hant', '場地維修。'],
+    ['「臨時停課。」', 'zh-Hant', '「臨時停課。」'],
+    ['', 'en', ''],
+  ] as [string, Locale, string][])('%j in %s → %j', (text, locale, expected) => {
+    expect(closeSentence(text, locale)).toBe(expected);
   });
 });

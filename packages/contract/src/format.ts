@@ -203,3 +203,18 @@ export function abbreviateNumber(value: number, locale: Locale): string {
   }
   return String(value);
 }
+
+/** Punctuation that ends a sentence (Latin and CJK), before any closing quotes or brackets. */
+const SENTENCE_END = /[.!?…。！？][\s"'”’」』)）\]]*$/u;
+
+/**
+ * Text someone wrote (a reason staff gave) as a whole sentence to place inside another text: trimmed,
+ * and given a full stop in the reader's language unless it already ends in one (or in ! ? …). The
+ * texts that quote a reason put no stop of their own after it, so "Teacher ill" reads "…: Teacher ill.
+ * Any credit…" and "sorry!" reads "…: sorry! Any credit…", never "sorry!.".
+ */
+export function closeSentence(text: string, locale: Locale): string {
+  const trimmed = text.trim();
+  if (!trimmed || SENTENCE_END.test(trimmed)) return trimmed;
+  return `${trimmed}${locale === 'en' ? '.' : '。'}`;
+}

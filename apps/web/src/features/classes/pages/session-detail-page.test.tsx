@@ -99,6 +99,33 @@ describe('a booked class page', () => {
   });
 });
 
+describe('a class the studio called off', () => {
+  const calledOff = (reason: string) => ({
+    ...detail('cancelled'),
+    session: { ...session, status: 'cancelled', my_status: 'none', cancel_reason: reason },
+    reservation: null,
+    can_cancel: false,
+  });
+
+  it("quotes the staff's reason as written, with no full stop doubled after its own punctuation", async () => {
+    answer = calledOff('The teacher is ill, sorry!') as unknown as typeof answer;
+    open();
+    expect(
+      await screen.findByText(
+        'This class has been cancelled: The teacher is ill, sorry! Any credit used was returned.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('ends a reason written without punctuation with a full stop', async () => {
+    answer = calledOff('Teacher ill') as unknown as typeof answer;
+    open();
+    expect(
+      await screen.findByText('This class has been cancelled: Teacher ill. Any credit used was returned.'),
+    ).toBeTruthy();
+  });
+});
+
 describe('a class that is over', () => {
   it('reads Ended and Attended, never Started, hours after it finished', async () => {
     const over = detail('registered');

@@ -1,4 +1,6 @@
 import { bookingOutcome, classPhase } from '@studio/contract/class-phase';
+import { closeSentence } from '@studio/contract/format';
+import { resolveLocale } from '@studio/contract/locale';
 import { Button } from 'antd-mobile';
 import { CalendarOutline, ClockCircleOutline, EnvironmentOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -150,13 +152,15 @@ function MyPlace({ detail, now }: { detail: SessionDetail; now: number }) {
 
 /** The rule that applies, in plain words (UI.md): when booking opens or until when cancelling is free. */
 function RuleCard({ detail, format, now }: { detail: SessionDetail; format: ClassFormat; now: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { session } = detail;
   if (session.status === 'cancelled') {
     return (
       <p className="card rule-card">
         {session.cancel_reason
-          ? t('classes.detail.cancelledReason', { reason: session.cancel_reason })
+          ? t('classes.detail.cancelledReason', {
+              reason: closeSentence(session.cancel_reason, resolveLocale(i18n.language)),
+            })
           : t('classes.detail.cancelledText')}
       </p>
     );
