@@ -1,12 +1,15 @@
-import { LOCALE_NAMES, LOCALES } from '@studio/contract/locale';
-import type { LocalizedText } from '@studio/contract/localized-text';
+import { WarningOutlined } from '@ant-design/icons';
+import { LOCALE_NAMES, LOCALES, type Locale, resolveLocale } from '@studio/contract/locale';
+import { type LocalizedText, localize } from '@studio/contract/localized-text';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A studio-authored text in every language the member app speaks: one input per language, under
- * `name.<locale>` of the form. `required`: at least one language must be filled.
+ * `name.<locale>` of the form. `required`: at least one language must be filled. Filled in some
+ * languages and not others, it says under the inputs (without blocking the save) which languages
+ * are missing and what members using them read instead.
  */
 export function LocalizedFields({
   name,
@@ -22,6 +25,7 @@ export function LocalizedFields({
   multiline?: boolean;
 }) {
   const { t } = useTranslation();
+  const values = Form.useWatch(name, Form.useFormInstance()) as LocalizedText | undefined;
   const atLeastOne: Rule = ({ getFieldValue }) => ({
     validator: async () => {
       const values = (getFieldValue(name) ?? {}) as LocalizedText;
@@ -45,7 +49,50 @@ export function LocalizedFields({
           </Form.Item>
         ))}
       </div>
+      <MissingLanguages values={values} />
     </fieldset>
+  );
+}
+
+/**
+ * What members read for each language left empty, grouped by the language they read instead:
+ * the other script of the same language first, else English (the app's fallback), else what there is.
+ */
+export function missingLanguages(values: LocalizedText | undefined): { missing: Locale[]; shown: Locale }[] {
+  const text = Object.fromEntries(
+    Object.entries(values ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+  ) as LocalizedText;
+  const written = LOCALES.filter((l) => text[l]);
+  if (written.length === 0) return [];
+  const groups = new Map<Locale, Locale[]>();
+  for (const locale of LOCALES.filter((l) => !text[l])) {
+    const shownText = localize(text, locale);
+    const shown = written.find((l) => text[l] === shownText) ?? written[0]!;
+    groups.set(shown, [...(groups.get(shown) ?? []), locale]);
+  }
+  return [...groups].map(([shown, missing]) => ({ missing, shown }));
+}
+
+/** The non-blocking warning under a text written in some languages only. */
+function MissingLanguages({ values }: { values: LocalizedText | undefined }) {
+  const { t, i18n } = useTranslation();
+  const groups = missingLanguages(values);
+  if (groups.length === 0) return null;
+  const list = new Intl.ListFormat(resolveLocale(i18n.language), { type: 'conjunction' });
+  return (
+    <div className="localized-missing" role="status">
+      <WarningOutlined aria-hidden />
+      <span>
+        {groups
+          .map(({ missing, shown }) =>
+            t(missing.length === 1 ? 'validation:missingLanguage' : 'validation:missingLanguages', {
+              languages: list.format(missing.map((l) => LOCALE_NAMES[l])),
+              shown: LOCALE_NAMES[shown],
+            }),
+          )
+          .join(' ')}
+      </span>
+    </div>
   );
 }
 
