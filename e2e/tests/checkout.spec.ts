@@ -96,7 +96,7 @@ test('a member checks out a cart with delivery, tops up through the sandbox, pay
     await page.getByText('£20.00', { exact: true }).click();
     await page.getByRole('button', { name: 'Top up £20.00' }).click();
     await expect(page.getByText('Please agree to the top-up agreement first')).toBeVisible();
-    await page.getByText('I agree to the top-up agreement').click();
+    await page.getByRole('checkbox', { name: 'I agree to the top-up agreement' }).check();
     await page.getByRole('button', { name: 'Top up £20.00' }).click();
     await expect(page.getByRole('heading', { name: 'Test card payment' })).toBeVisible();
     await toastsGone(page);

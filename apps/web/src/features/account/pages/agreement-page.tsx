@@ -5,9 +5,13 @@ import { useSearchParams } from 'react-router';
 const SECTIONS = [
   { id: 'agreement', titleKey: 'agreement.user.title', bodyKey: 'agreement.user.body' },
   { id: 'privacy', titleKey: 'agreement.privacy.title', bodyKey: 'agreement.privacy.body' },
+  { id: 'top-up', titleKey: 'agreement.topUp.title', bodyKey: 'agreement.topUp.body' },
 ] as const;
 
-/** The user agreement and the privacy policy (`?section=privacy` opens at the policy). */
+/**
+ * The user agreement, the privacy policy and the top-up agreement (`?section=privacy` or
+ * `?section=top-up` opens at that one).
+ */
 export function AgreementPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

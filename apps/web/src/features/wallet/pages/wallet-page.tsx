@@ -4,7 +4,7 @@ import { TOP_UP_MAX, TOP_UP_MIN, type WalletEntryRecord, walletCalls } from '@st
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call, callQuery } from '@/shared/api/call-function';
 import { usePagedCall } from '@/shared/api/paged';
@@ -15,6 +15,7 @@ import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { useMchInfo } from '@/shared/merchant/mch-info';
 import { paths } from '@/shared/navigation/paths';
 import { openProvider, usePaymentStatus } from '@/shared/orders/orders';
+import { AppLink } from '@/shared/ui/app-link';
 import { showToast } from '@/shared/ui/feedback';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import './wallet.css';
@@ -156,7 +157,10 @@ function TopUp() {
           )}
           <p className="secondary wallet-agreement">{t('wallet.agreementText')}</p>
           <Checkbox checked={agree} onChange={setAgree}>
-            {t('wallet.agree')}
+            <Trans
+              i18nKey="wallet.agree"
+              components={{ agreement: <AppLink to={`${paths.agreement}?section=top-up`}>_</AppLink> }}
+            />
           </Checkbox>
           <Button block color="primary" loading={busy} onClick={() => void topUp()}>
             {amount !== null && !customBad
