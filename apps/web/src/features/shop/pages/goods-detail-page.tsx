@@ -1,3 +1,5 @@
+import { ApiError } from '@studio/client/api-error';
+import type { ErrorName } from '@studio/contract/errors';
 import { CART_TOAST_NAME_LENGTH, type GoodsDetail, type SkuRecord } from '@studio/contract/shop';
 import { Badge, Button, Popup, Selector, Swiper } from 'antd-mobile';
 import { HeartFill, HeartOutline, SendOutline, ShopbagOutline } from 'antd-mobile-icons';
@@ -6,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { useFormat } from '@/shared/format/use-format';
-import { navigateTo, openLogin } from '@/shared/navigation/navigation';
+import { navigateTo, openLogin, switchTab } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
 import { useOnline } from '@/shared/offline/use-online';
@@ -27,14 +29,36 @@ import '../components/goods-detail.css';
 
 /** goods-detail?_id=&sku_id=: pictures, price, the spec sheet, add to cart or buy now, favourite, share. */
 export function GoodsDetailPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('_id') ?? '';
   const detail = useGoodsDetail(id);
-  if (!id) return <ClassesEmpty title={t('shop.missing')} />;
+  if (!id || isGone(detail.error)) return <GoodsGone />;
   if (detail.isPending) return <PageSkeleton rows={3} />;
   if (detail.error) return <PageError error={detail.error} onRetry={() => void detail.refetch()} />;
   return <GoodsView key={id} goods={detail.data.goods} initialSku={params.get('sku_id')} />;
+}
+
+/** The server's answer for goods that do not exist, were removed or are off sale: trying again cannot help. */
+const GOODS_GONE: ErrorName = 'PRODUCT_OFF_SALE';
+
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.code === GOODS_GONE;
+}
+
+/** A link to goods that are no more (removed, off sale, a wrong id): say so, and lead back to the shop. */
+function GoodsGone() {
+  const { t } = useTranslation();
+  return (
+    <ClassesEmpty
+      title={t('shop.gone.title')}
+      text={t('shop.gone.text')}
+      action={
+        <Button color="primary" fill="outline" onClick={() => switchTab(paths.order)}>
+          {t('shop.gone.back')}
+        </Button>
+      }
+    />
+  );
 }
 
 /** The name as the add-to-cart toast shows it (spec 9: cut at 20 characters). */
