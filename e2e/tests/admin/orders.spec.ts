@@ -10,7 +10,7 @@ import { saveScreenshot } from '../../support/screenshots';
 import { seedSession } from '../../support/session';
 import { createGoods } from '../../support/shop';
 
-test('the front desk finds a paid order, ships it with a tracking number, marks an offline order paid, and the member sees both', async ({
+test('staff find a paid order, ship it with a tracking number, mark an offline order paid by card terminal, and the member sees both', async ({
   page,
   request,
   browser,
@@ -88,10 +88,12 @@ test('the front desk finds a paid order, ships it with a tracking number, marks 
   await test.step('mark the offline order paid after confirming what it means', async () => {
     await gotoAdmin(page, `/orders/${offline.order_no}`);
     await page.getByRole('button', { name: 'Mark paid' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Mark this order paid?' });
+    const confirm = page.getByRole('dialog', { name: 'Mark this order paid?' });
     await expect(confirm).toContainText('£30.00');
+    await confirm.getByRole('radio', { name: 'Card terminal' }).check();
     await confirm.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByText('Order marked paid')).toBeVisible();
+    await expect(page.locator('.ant-descriptions')).toContainText('Card terminal · taken by Ada Admin');
   });
 
   await test.step('the member sees the parcel and the pickup code', async () => {

@@ -40,6 +40,15 @@ export const shopErrors = {
       '不能調整自己的餘額或積分，請讓其他工作人員操作',
     ),
   },
+  /** Staff taking their own payment at the desk or selling themselves a package (a PERMISSION_DENIED with its own message). */
+  SELF_DESK_PAYMENT_DENIED: {
+    http: 403,
+    msg: m(
+      'You cannot take your own payment at the desk: ask another member of staff',
+      '不能在前台为自己收款，请让其他工作人员操作',
+      '不能在前台為自己收款，請讓其他工作人員操作',
+    ),
+  },
   /** Above the studio's per-adjustment ceiling (wallet_adjust_max_units, points_adjust_max), only an admin adjusts. */
   ADJUSTMENT_ABOVE_LIMIT: {
     http: 403,

@@ -3,7 +3,7 @@ import { addressRecord } from './addresses';
 import { checkoutCoupon } from './coupons';
 import { ORDER_STATUS, ORDER_STATUS_NAMES, type OrderStatusName } from './flow';
 import type { Locale } from './locale';
-import { NO_PAYMENT, payType, providerRedirect } from './payments';
+import { DESK_METHODS, deskMethod, NO_PAYMENT, payType, providerRedirect } from './payments';
 import { defineCall } from './protocol';
 import { REFUND_MAX_IMAGES, REFUND_REASON_MAX, REPAY_METHODS, refundRecord } from './refunds';
 import { reviewItemInput } from './reviews';
@@ -168,8 +168,23 @@ export const orderRecord = z.object({
 });
 export type OrderRecord = z.infer<typeof orderRecord>;
 
+/** How staff take a desk sale's money: at the desk (cash, card terminal), or from the member's wallet. */
+export const DESK_SALE_METHODS = [...DESK_METHODS, 'balance'] as const;
+export const deskSaleMethod = z.enum(DESK_SALE_METHODS);
+export type DeskSaleMethod = z.infer<typeof deskSaleMethod>;
+
+/** A payment staff recorded (marked paid at the desk, or a desk sale): how, who took it, when. */
+export const deskPaymentRecord = z.object({
+  method: deskSaleMethod,
+  taken_by: z.object({ _id: z.string(), nickname: z.string() }),
+  at: isoDateTime,
+});
+export type DeskPaymentRecord = z.infer<typeof deskPaymentRecord>;
+
 export const adminOrderRecord = orderRecord.extend({
   member: z.object({ _id: z.string(), nickname: z.string(), mobile: z.string() }),
+  /** Set when staff took the payment (admin/order.markPaid, admin/order.sellPackage). */
+  desk_payment: deskPaymentRecord.nullable(),
 });
 export type AdminOrderRecord = z.infer<typeof adminOrderRecord>;
 
@@ -310,6 +325,8 @@ export const orderCalls = {
 } as const;
 
 const manage = { permission: 'orders.manage' } as const;
+/** Front-desk work: reading orders, taking their payment, selling packages (orders.manage includes it). */
+const desk = { permission: 'orders.desk' } as const;
 const refunds = { permission: 'refunds.manage' } as const;
 
 export const ADMIN_ORDER_SORTS = ['created_at', 'pay_amount'] as const;
@@ -327,11 +344,59 @@ export const adminOrderListInput = z
   })
   .strict();
 
+/** A course package on sale, as the desk sells it (admin/order.getDeskSale). */
+export const deskPackage = z.object({
+  sku_id: z.string(),
+  goods_id: z.string(),
+  goods_name: z.string(),
+  sku_name: z.string(),
+  price: z.number().int(),
+  class_count: z.number().int(),
+  stock: z.number().int(),
+});
+export type DeskPackage = z.infer<typeof deskPackage>;
+
+/**
+ * A sale at the desk. `request_id` is made once by the back office for one sale (one dialog): a
+ * repeat of it (a retried request, a second click) answers the first sale's order and takes no
+ * money twice.
+ */
+export const deskSaleInput = z
+  .object({
+    user_id: id,
+    sku_id: id,
+    method: deskSaleMethod,
+    request_id: z.string().regex(/^[\w-]{8,64}$/),
+  })
+  .strict();
+export type DeskSaleInput = z.input<typeof deskSaleInput>;
+
 export const adminOrderCalls = {
-  getList: defineCall('admin/order.getList', adminOrderListInput, paged(adminOrderRecord), manage),
-  getInfo: defineCall('admin/order.getInfo', orderNo, z.object({ order: adminOrderRecord }), manage),
-  /** An offline order's money was received at the desk. */
-  markPaid: defineCall('admin/order.markPaid', orderNo, z.object({ order: adminOrderRecord }), manage),
+  getList: defineCall('admin/order.getList', adminOrderListInput, paged(adminOrderRecord), desk),
+  getInfo: defineCall('admin/order.getInfo', orderNo, z.object({ order: adminOrderRecord }), desk),
+  /**
+   * An unpaid order's money was taken at the desk, by cash or the card terminal: the order is paid
+   * (`offline`), the payment records the method and who took it. Audited.
+   */
+  markPaid: defineCall(
+    'admin/order.markPaid',
+    z.object({ order_no: id, method: deskMethod }).strict(),
+    z.object({ order: adminOrderRecord }),
+    desk,
+  ),
+  /** What a desk sale to this member offers: the course packages on sale, and the member's wallet balance. */
+  getDeskSale: defineCall(
+    'admin/order.getDeskSale',
+    z.object({ user_id: id }).strict(),
+    z.object({ packages: z.array(deskPackage), balance: z.number().int() }),
+    desk,
+  ),
+  /**
+   * Sells a course package to a member at the desk, paid by cash, card terminal or their wallet
+   * (BALANCE_INSUFFICIENT when it holds too little): an order like an online purchase's, paid at
+   * once, so the package is issued and points earned as online. Audited.
+   */
+  sellPackage: defineCall('admin/order.sellPackage', deskSaleInput, z.object({ order: adminOrderRecord }), desk),
   ship: defineCall(
     'admin/order.ship',
     z

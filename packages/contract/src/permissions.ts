@@ -18,7 +18,12 @@ export const PERMISSIONS = [
   'audit.view',
   /** The shop: categories, goods, SKUs, prices and stock. */
   'shop.manage',
-  /** Orders: their list and page, offline payments, shipping, cancelling; freight rules. */
+  /**
+   * Desk payments: the orders' list and page, an order paid at the desk marked paid (cash or card
+   * terminal), a course package sold at the desk to a member (cash, card terminal or their wallet).
+   */
+  'orders.desk',
+  /** Orders: all of orders.desk, and shipping, cancelling, deadlines, the wallet and points; freight rules. */
   'orders.manage',
   /** Refunds: approving (paying back) and refusing members' refund applications. */
   'refunds.manage',
@@ -27,6 +32,19 @@ export const PERMISSIONS = [
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;
+
+/**
+ * Permissions that hold others as well: whoever manages orders also takes desk payments. A call
+ * declares the narrowest permission that grants it, and `holds` answers through this table.
+ */
+export const PERMISSION_INCLUDES: Partial<Record<Permission, readonly Permission[]>> = {
+  'orders.manage': ['orders.desk'],
+};
+
+/** Whether a list of permission names holds `needed`, itself or through one that includes it. */
+function grants(permissions: readonly string[], needed: Permission): boolean {
+  return permissions.some((p) => p === needed || PERMISSION_INCLUDES[p as Permission]?.includes(needed));
+}
 
 /**
  * What an `admin/` call may declare: one permission, or `'staff'` for a read every back-office user
@@ -40,11 +58,11 @@ export interface StaffGrants {
   permission: readonly string[];
 }
 
-/** Whether a member holds `needed`: the admin role holds every permission. */
+/** Whether a member holds `needed` (PERMISSION_INCLUDES applied): the admin role holds every permission. */
 export function holds(user: StaffGrants, needed: CallPermission): boolean {
   if (user.role.includes('admin')) return true;
   if (needed === 'staff') return user.permission.some((p) => (PERMISSIONS as readonly string[]).includes(p));
-  return user.permission.includes(needed);
+  return grants(user.permission, needed);
 }
 
 /** Whether a member may make an `admin/` call that declares `needed` (none: admin role only). */

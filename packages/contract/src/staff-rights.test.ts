@@ -34,6 +34,8 @@ describe('holdsGrant', () => {
     ['staff are not teachers unless they are', desk, 'teacher', false],
     ['a teacher holds the teacher role', member('t', { role: ['member', 'teacher'] }), 'teacher', true],
     ['verification staff hold verification', member('v', { is_verify_staff: true }), 'verify_staff', true],
+    ['who manages orders holds desk payments too', clerk, 'orders.desk', true],
+    ['but desk payments do not hold the orders', member('c', { permission: ['orders.desk'] }), 'orders.manage', false],
   ])('%s', (_, who, grant, expected) => {
     expect(holdsGrant(who, grant)).toBe(expected);
   });
@@ -62,6 +64,8 @@ describe('grantChangeRefusal (one checkbox of the back office)', () => {
     ['nor an admin', desk, plain, 'admin', 'notHeld'],
     ['and touches nothing of an admin', desk, admin, 'classes.manage', 'adminOnly'],
     ['an admin grants anything to another', admin, plain, 'settings.manage', null],
+    ['who manages orders grants desk payments', clerk, plain, 'orders.desk', null],
+    ['the desk does not, without them', desk, plain, 'orders.desk', 'notHeld'],
     ['but nothing to themselves', admin, admin, 'teacher', 'ownAccess'],
   ])('%s', (_, actor, target, grant, expected) => {
     expect(grantChangeRefusal(actor, target, grant)).toBe(expected);

@@ -113,15 +113,16 @@ export const AREAS: Area[] = [
     load: () => import('@/pages/shop/categories-page').then((m) => m.CategoriesPage),
     menu: { group: 'shop', label: 'menu.categories', icon: <ApartmentOutlined /> },
   },
+  // The front desk (orders.desk) finds an order and takes its payment; orders.manage includes it.
   {
     path: 'orders',
-    permission: 'orders.manage',
+    permission: 'orders.desk',
     load: () => import('@/pages/orders/orders-page').then((m) => m.OrdersPage),
     menu: { group: 'shop', label: 'menu.orders', icon: <ProfileOutlined /> },
   },
   {
     path: 'orders/:no',
-    permission: 'orders.manage',
+    permission: 'orders.desk',
     load: () => import('@/pages/orders/order-page').then((m) => m.OrderPage),
   },
   {

@@ -22,12 +22,13 @@ export const DEMO_ACCOUNTS: {
   { username: 'teacher', nickname: 'Tara Teacher', roles: ['member', 'teacher'] },
   { username: 'staff', nickname: 'Sam Staff', roles: ['member'], isVerifyStaff: true },
   { username: 'admin', nickname: 'Ada Admin', roles: ['member', 'admin'] },
-  // The front desk runs the day in the back office (schedule, members, packages) but not its settings.
+  // The front desk runs the day in the back office (schedule, members, packages, payments and sales
+  // at the desk) but not its settings, nor shipping and cancelling orders.
   {
     username: 'frontdesk',
     nickname: 'Fran Frontdesk',
     roles: ['member'],
-    permissions: ['classes.manage', 'members.manage', 'packages.manage'],
+    permissions: ['classes.manage', 'members.manage', 'packages.manage', 'orders.desk'],
   },
 ];
 

@@ -8,12 +8,14 @@ import { useFormat } from '@/shared/format/format';
 import { usePermission } from '@/shared/session/permissions';
 import { Page, QueryState } from '@/shared/ui/page';
 import { AccessCard } from './access-card';
+import { SellPackageButton } from './desk-sale';
 import { ReservationHistory, WaitlistHistory } from './history';
+import { OrdersCard } from './orders-card';
 import { PackagesCard } from './packages-card';
 import { RoleTags } from './role-tags';
 import { WalletCard } from './wallet-card';
 
-/** One member: profile, packages, history, roles and permissions. */
+/** One member: profile, packages, orders (and a package sold at the desk), history, roles and permissions. */
 export function MemberPage() {
   const { id = '' } = useParams();
   const member = useQuery(callQuery(adminUserCalls.get, { _id: id }));
@@ -27,16 +29,20 @@ function MemberView({ user }: { user: AdminUserRow }) {
   const canClasses = usePermission('classes.manage');
   const canWallet = usePermission('orders.manage');
   const canNotices = usePermission('notices.manage');
+  const canDesk = usePermission('orders.desk');
   const name = user.nickname || user.username || user._id;
   return (
     <Page
       title={name}
       subtitle={<RoleTags user={user} />}
       extra={
-        canNotices && (
-          // The e-mails, texts and pushes this member was sent: the delivery log, narrowed to them.
-          <Link to={`/deliveries?user_id=${encodeURIComponent(user._id)}`}>{t('noticesSent')}</Link>
-        )
+        <Flex gap={16} align="center">
+          {canNotices && (
+            // The e-mails, texts and pushes this member was sent: the delivery log, narrowed to them.
+            <Link to={`/deliveries?user_id=${encodeURIComponent(user._id)}`}>{t('noticesSent')}</Link>
+          )}
+          {canDesk && <SellPackageButton user={user} />}
+        </Flex>
       }
     >
       <Flex gap={16} wrap style={{ marginBottom: 16 }} align="stretch">
@@ -60,6 +66,7 @@ function MemberView({ user }: { user: AdminUserRow }) {
         <AccessCard user={user} />
       </Flex>
       {canPackages && <PackagesCard userId={user._id} />}
+      {canDesk && <OrdersCard userId={user._id} />}
       {canWallet && <WalletCard userId={user._id} />}
       {canWallet && <WalletCard userId={user._id} book="points" />}
       {canClasses || canPackages ? (

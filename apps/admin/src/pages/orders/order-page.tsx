@@ -16,10 +16,12 @@ import { Link, useParams } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
+import { usePermission } from '@/shared/session/permissions';
 import { useConfirmDanger } from '@/shared/ui/confirm';
 import { Page, QueryState } from '@/shared/ui/page';
 import { RefundActions } from '../refunds/refund-actions';
 import { RefundMoneyTag } from '../refunds/refund-money';
+import { DeskPaymentText, MarkPaidButton } from './desk-payment';
 import { OrderStatusTag } from './order-status';
 
 /**
@@ -46,14 +48,6 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
   const locale = resolveLocale(i18n.language);
   const fail = (error: unknown) => modal.error({ content: (error as Error).message });
 
-  const markPaid = useCallMutation(
-    () => call(adminOrderCalls.markPaid, { order_no: order.order_no }, { silent: true }),
-    {
-      invalidates,
-      onSuccess: () => void message.success(t('markedPaid')),
-      onError: fail,
-    },
-  );
   const ship = useCallMutation(
     (f: { express_name: string; express_no: string }) =>
       call(adminOrderCalls.ship, { order_no: order.order_no, ...f }, { silent: true }),
@@ -75,9 +69,12 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
     { invalidates, onSuccess: () => void message.success(t('cancelled')), onError: fail },
   );
 
+  // The front desk (orders.desk) takes the payment; shipping, deadlines and cancelling are orders.manage's.
+  const canDesk = usePermission('orders.desk');
+  const canManage = usePermission('orders.manage');
   const unpaid = order.status_name === 'unpaid';
   const canShip =
-    order.delivery === 'express' && ['paid', 'preparing', 'partially_shipped'].includes(order.status_name);
+    canManage && order.delivery === 'express' && ['paid', 'preparing', 'partially_shipped'].includes(order.status_name);
   const units = order.lines.reduce((n, l) => n + l.buy_num, 0);
 
   return (
@@ -86,23 +83,8 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
       subtitle={<OrderStatusTag order={order} />}
       extra={
         <Flex gap={8}>
-          {unpaid && order.pay_type === 'offline' && (
-            <Button
-              type="primary"
-              loading={markPaid.isPending}
-              onClick={() =>
-                void confirm({
-                  title: t('markPaidTitle'),
-                  content: t('markPaidText', { amount: format.money(order.pay_amount) }),
-                  okText: t('markPaid'),
-                  onOk: () => markPaid.mutateAsync(),
-                })
-              }
-            >
-              {t('markPaid')}
-            </Button>
-          )}
-          {unpaid && order.pay_type === 'offline' && (
+          {canDesk && unpaid && order.pay_type === 'offline' && <MarkPaidButton order={order} />}
+          {canManage && unpaid && order.pay_type === 'offline' && (
             <Button
               loading={extend.isPending}
               onClick={() =>
@@ -132,7 +114,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
               {t('ship')}
             </Button>
           )}
-          {unpaid && (
+          {canManage && unpaid && (
             <Button
               danger
               onClick={() =>
@@ -179,6 +161,15 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
               },
               { key: 'delivery', label: t('delivery'), children: t(`deliveries.${order.delivery}`) },
               { key: 'payType', label: t('payType'), children: order.pay_type ? t(`payTypes.${order.pay_type}`) : '—' },
+              ...(order.desk_payment
+                ? [
+                    {
+                      key: 'desk',
+                      label: t('desk.payment'),
+                      children: <DeskPaymentText payment={order.desk_payment} />,
+                    },
+                  ]
+                : []),
               {
                 key: 'paid',
                 label: t('paidAmount'),

@@ -5,5 +5,13 @@
 export { catalogHandlers, catalogSweeps } from './calls';
 export { goodsOnSaleCounts } from './counts';
 export { seedShop } from './seed';
-export { holdStock, type PackageTerms, packageTermsOf, returnStock, type SkuSnapshot, skuSnapshots } from './service';
+export {
+  holdStock,
+  type PackageTerms,
+  packagesOnSale,
+  packageTermsOf,
+  returnStock,
+  type SkuSnapshot,
+  skuSnapshots,
+} from './service';
 export { catalogSubscribers } from './subscribers';

@@ -208,6 +208,15 @@ export const listSkus = (db: DbOrTx, goodsIds: readonly string[]) =>
         .orderBy(asc(goodsSkus.sort), asc(goodsSkus.id))
     : Promise.resolve([] as SkuRow[]);
 
+/** The course packages on sale (type 1): their offered SKUs with their goods, by goods name and SKU order. */
+export const packageSkusOnSale = (db: DbOrTx) =>
+  db
+    .select({ sku: goodsSkus, goods })
+    .from(goodsSkus)
+    .innerJoin(goods, eq(goods.id, goodsSkus.goodsId))
+    .where(and(eq(goods.type, 1), eq(goods.isOnSale, true), isNull(goodsSkus.removedAt)))
+    .orderBy(asc(goods.name), asc(goods.id), asc(goodsSkus.sort), asc(goodsSkus.id));
+
 /** SKUs by id with their goods, removed ones included (a cart or order may still name them). */
 export const skusWithGoods = (db: DbOrTx, skuIds: readonly string[]) =>
   skuIds.length

@@ -339,6 +339,18 @@ export async function skuSnapshots(
   );
 }
 
+/** The course packages on sale, each offered SKU a snapshot (what the front desk sells: orders' desk sale). */
+export async function packagesOnSale(db: DbOrTx, locale?: Locale): Promise<SkuSnapshot[]> {
+  return (await repo.packageSkusOnSale(db)).map(({ sku, goods }) => ({
+    sku,
+    goods,
+    buyable: true,
+    goodsName: textIn(goods.name, goods.nameI18n, locale),
+    skuName: textIn(sku.skuName, sku.skuNameI18n, locale),
+    image: sku.image ?? goods.images[0] ?? '',
+  }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stock held by orders
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import type { AppDeps } from '../../platform/deps';
 import { handle } from '../../platform/protocol';
 import type { Sweep } from '../../platform/sweeper';
+import * as desk from './desk';
 import * as refunds from './refunds';
 import * as orders from './service';
 import * as staff from './staff';
@@ -29,8 +30,10 @@ export const orderHandlers = [
     order: await staff.adminGetOrder(ctx.db, input.order_no, ctx.locale),
   })),
   handle(adminOrderCalls.markPaid, async (input, ctx) => ({
-    order: await staff.markPaidOffline(ctx, input.order_no),
+    order: await staff.markPaidOffline(ctx, input),
   })),
+  handle(adminOrderCalls.getDeskSale, (input, ctx) => desk.deskSaleOptions(ctx, input.user_id)),
+  handle(adminOrderCalls.sellPackage, async (input, ctx) => ({ order: await desk.sellPackage(ctx, input) })),
   handle(adminOrderCalls.ship, async (input, ctx) => ({ order: await staff.shipOrder(ctx, input) })),
   handle(adminOrderCalls.cancel, async (input, ctx) => ({ order: await staff.staffCancelOrder(ctx, input) })),
   handle(adminOrderCalls.extendDeadline, async (input, ctx) => ({ order: await staff.extendDeadline(ctx, input) })),

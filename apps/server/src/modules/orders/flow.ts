@@ -198,6 +198,8 @@ export async function staffChange(
   ctx: CallContext,
   orderNo: string,
   change: (work: Work, order: repo.OrderRow, now: Date) => Promise<repo.OrderRow>,
+  /** What else the audit entry records of the change (a desk payment's amount, method and member). */
+  details?: (order: repo.OrderRow) => Record<string, unknown>,
 ) {
   const now = ctx.clock.now();
   const row = await runUnitOfWork(ctx, async (work) => {
@@ -213,6 +215,7 @@ export async function staffChange(
         express_name: after.expressName,
         express_no: after.expressNo,
         reason: after.cancelReason,
+        ...details?.(order),
       },
     });
     return after;

@@ -385,7 +385,11 @@ describe('cancelling', () => {
     }
     t.clock.advance(2 * 3600_000);
     await sweep();
-    const marked = await t.call(adminOrderCalls.markPaid, { order_no: a.order_no }, { token: admin.token });
+    const marked = await t.call(
+      adminOrderCalls.markPaid,
+      { order_no: a.order_no, method: 'cash' },
+      { token: admin.token },
+    );
     expect(marked.order).toMatchObject({ status: ORDER_STATUS.paid, paid_amount: 1250, member: { _id: m.id } });
     const cancelled = await t.call(
       adminOrderCalls.cancel,
@@ -395,7 +399,9 @@ describe('cancelling', () => {
     expect(cancelled.order).toMatchObject({ status: ORDER_STATUS.cancelled, cancel_reason: 'Never came' });
     expect(await stockOf(t, skuId)).toBe(9);
     expect(await auditEntriesFor(t.app.db, 'order', a.order_no)).toHaveLength(1);
-    expect(await t.callRaw(adminOrderCalls.markPaid.url, { order_no: a.order_no }, { token: m.token })).toMatchObject({
+    expect(
+      await t.callRaw(adminOrderCalls.markPaid.url, { order_no: a.order_no, method: 'cash' }, { token: m.token }),
+    ).toMatchObject({
       code: 'PERMISSION_DENIED',
     });
   });
@@ -483,7 +489,7 @@ describe('after payment', () => {
     const scanned = await t.call(verifyCalls.scan, { code }, { token: admin.token });
     expect(scanned).toMatchObject({ kind: 'order', order: { order_no, status: ORDER_STATUS.completed } });
     expect(await t.callRaw(verifyCalls.scan.url, { code }, { token: admin.token })).toMatchObject({
-      code: 'ORDER_STATUS_CHANGED',
+      code: 'PICKUP_ALREADY_DONE',
     });
   });
 

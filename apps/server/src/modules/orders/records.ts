@@ -1,5 +1,7 @@
 import type { Locale } from '@studio/contract/locale';
 import {
+  type AdminOrderRecord,
+  type DeskPaymentRecord,
   ORDER_REFUNDABLE,
   ORDER_STATUS,
   type OrderAction,
@@ -11,7 +13,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { briefsOf } from '../account';
-import { paidAmounts, type RefundMoney, refundMoney } from '../payments';
+import { paidAmounts, type RefundMoney, refundMoney, type StaffTakenPayment, staffTakenPayments } from '../payments';
 import * as repo from './repo';
 
 const S = ORDER_STATUS;
@@ -153,13 +155,38 @@ export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: L
   );
 }
 
-/** As staff see them: with the member's name and mobile. */
-export async function adminOrderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: Locale) {
+/** The desk payment as staff see it: cash or card terminal for an offline payment, else the wallet. */
+function deskPaymentOf(taken: StaffTakenPayment | undefined, nickname: string): DeskPaymentRecord | null {
+  if (!taken) return null;
+  return {
+    method: taken.method ?? 'balance',
+    taken_by: { _id: taken.takenBy, nickname },
+    at: taken.settledAt.toISOString(),
+  };
+}
+
+/** As staff see them: with the member's name and mobile, and who took a payment made at the desk. */
+export async function adminOrderRecords(
+  db: DbOrTx,
+  rows: repo.OrderRow[],
+  locale?: Locale,
+): Promise<AdminOrderRecord[]> {
   const records = await orderRecords(db, rows, locale);
-  const members = await briefsOf(db, [...new Set(rows.map((r) => r.userId))]);
+  const taken = await staffTakenPayments(
+    db,
+    rows.map((r) => r.id),
+  );
+  const people = await briefsOf(db, [
+    ...new Set([...rows.map((r) => r.userId), ...[...taken.values()].map((p) => p.takenBy)]),
+  ]);
   return records.map((record, i) => {
     const userId = rows[i]!.userId;
-    const member = members.get(userId);
-    return { ...record, member: { _id: userId, nickname: member?.nickname ?? '', mobile: member?.mobile ?? '' } };
+    const member = people.get(userId);
+    const desk = taken.get(record.order_no);
+    return {
+      ...record,
+      member: { _id: userId, nickname: member?.nickname ?? '', mobile: member?.mobile ?? '' },
+      desk_payment: deskPaymentOf(desk, desk ? (people.get(desk.takenBy)?.nickname ?? '') : ''),
+    };
   });
 }

@@ -20,6 +20,12 @@ export async function lockOrder(db: DbOrTx, orderNo: string): Promise<OrderRow |
   return row;
 }
 
+/** The order a desk sale's request id made, if any (admin/order.sellPackage answers a repeat with it). */
+export async function findBySaleKey(db: DbOrTx, saleKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.saleKey, saleKey));
+  return row;
+}
+
 export async function findByPickupCode(db: DbOrTx, code: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.pickupCode, code));
   return row;
@@ -289,4 +295,15 @@ export async function refundQueue(db: DbOrTx, status: RefundRow['status'] | unde
   if (found.length) return { rows: found.map((f) => f.order), total: found[0]!.total };
   const [counted] = await db.select({ n: count() }).from(orderRefunds).where(where);
   return { rows: [], total: counted?.n ?? 0 };
+}
+
+/** When a pickup order completed and who did it: the latest completion in its history. */
+export async function completionOf(db: DbOrTx, orderNo: string): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderNo), eq(orderEvents.status, ORDER_STATUS.completed)))
+    .orderBy(desc(orderEvents.at), desc(orderEvents.id))
+    .limit(1);
+  return row;
 }

@@ -12,6 +12,7 @@ import type { PayType, ProviderRedirect } from '@studio/contract/payments';
 import type { ReviewItemInput } from '@studio/contract/reviews';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId, randomDigits } from '../../platform/ids';
 import { type Page, pageOf } from '../../platform/paging';
@@ -32,7 +33,7 @@ import {
 import { writeReviews } from '../reviews';
 import { creditWallet, postPointsEntry, postWalletEntry } from '../wallet';
 import { cancel, changeOwn, lockAny, lockOwn, markPaid, move, receive, refuse } from './flow';
-import { assertCheckoutable, priceOrder } from './pricing';
+import { assertCheckoutable, type Draft, priceOrder } from './pricing';
 import { orderRecords } from './records';
 import * as repo from './repo';
 import { orderEvents, orderLines, orders } from './schema';
@@ -73,7 +74,7 @@ function deliveryAddressOf({ _id: _a, is_default: _d, ...address }: AddressRecor
 }
 
 /** A date-prefixed order number (the studio's date) with 10 random digits: unique, not guessable in sequence. */
-function newOrderNo(now: Date, timezone: string): string {
+export function newOrderNo(now: Date, timezone: string): string {
   const date = new Intl.DateTimeFormat('en-CA', {
     timeZone: timezone,
     year: 'numeric',
@@ -83,6 +84,73 @@ function newOrderNo(now: Date, timezone: string): string {
     .format(now)
     .replaceAll('-', '');
   return `${date}${randomDigits(10)}`;
+}
+
+/**
+ * Writes a priced, unpaid order: its row, a snapshot of every line, and its first timeline entry.
+ * With a `saleKey` (a desk sale's request id) it writes nothing and answers null when an order
+ * holds that key already (or another transaction is writing one: this waits for it).
+ */
+export async function writeOrder(
+  tx: Tx,
+  draft: Draft,
+  o: {
+    orderNo: string;
+    userId: string;
+    remark: string;
+    expiresAt: Date | null;
+    actorId: string;
+    now: Date;
+    saleKey?: string;
+  },
+): Promise<repo.OrderRow | null> {
+  const row = {
+    id: o.orderNo,
+    userId: o.userId,
+    mid: MERCHANT_ID,
+    status: S.unpaid,
+    kind: draft.kind,
+    delivery: draft.delivery,
+    goodsAmount: draft.goodsAmount,
+    freightAmount: draft.freightAmount,
+    couponId: draft.couponId,
+    couponAmount: draft.couponAmount,
+    pointsUsed: draft.points.used,
+    pointsAmount: draft.points.amount,
+    payAmount: draft.payAmount,
+    address: draft.address ? deliveryAddressOf(draft.address) : null,
+    remark: o.remark,
+    expiresAt: o.expiresAt,
+    saleKey: o.saleKey ?? null,
+    createdAt: o.now,
+    updatedAt: o.now,
+  };
+  const [written] = o.saleKey
+    ? await tx.insert(orders).values(row).onConflictDoNothing({ target: orders.saleKey }).returning()
+    : await tx.insert(orders).values(row).returning();
+  if (!written) return null;
+  await tx.insert(orderLines).values(
+    draft.lines.map((l, position) => ({
+      orderId: o.orderNo,
+      skuId: l.sku_id,
+      position,
+      goodsId: l.goods_id,
+      goodsType: l.goods_type,
+      goodsName: l.goods_name,
+      goodsNameI18n: l.goodsNameI18n,
+      skuName: l.sku_name,
+      skuNameI18n: l.skuNameI18n,
+      image: l.image,
+      price: l.price,
+      buyNum: l.buy_num,
+      weight: l.weight,
+      terms: l.terms,
+    })),
+  );
+  await tx
+    .insert(orderEvents)
+    .values({ id: newId(), orderId: o.orderNo, status: S.unpaid, actorId: o.actorId, at: o.now });
+  return written;
 }
 
 /**
@@ -105,47 +173,14 @@ export async function createOrder(ctx: AuthedContext, input: z.output<typeof ord
     );
     const orderNo = newOrderNo(now, merchant.timezone);
     const expiresAt = new Date(now.getTime() + merchant.autoCancelMinutes * MINUTE);
-    await tx.insert(orders).values({
-      id: orderNo,
+    await writeOrder(tx, draft, {
+      orderNo,
       userId: ctx.user.uid,
-      mid: MERCHANT_ID,
-      status: S.unpaid,
-      kind: draft.kind,
-      delivery: draft.delivery,
-      goodsAmount: draft.goodsAmount,
-      freightAmount: draft.freightAmount,
-      couponId: draft.couponId,
-      couponAmount: draft.couponAmount,
-      pointsUsed: draft.points.used,
-      pointsAmount: draft.points.amount,
-      payAmount: draft.payAmount,
-      address: draft.address ? deliveryAddressOf(draft.address) : null,
       remark: input.remark,
       expiresAt,
-      createdAt: now,
-      updatedAt: now,
+      actorId: ctx.user.uid,
+      now,
     });
-    await tx.insert(orderLines).values(
-      draft.lines.map((l, position) => ({
-        orderId: orderNo,
-        skuId: l.sku_id,
-        position,
-        goodsId: l.goods_id,
-        goodsType: l.goods_type,
-        goodsName: l.goods_name,
-        goodsNameI18n: l.goodsNameI18n,
-        skuName: l.sku_name,
-        skuNameI18n: l.skuNameI18n,
-        image: l.image,
-        price: l.price,
-        buyNum: l.buy_num,
-        weight: l.weight,
-        terms: l.terms,
-      })),
-    );
-    await tx
-      .insert(orderEvents)
-      .values({ id: newId(), orderId: orderNo, status: S.unpaid, actorId: ctx.user.uid, at: now });
     // After the SKUs: the coupon copy (weighed again under its lock), then the points (never below 0).
     if (draft.couponId) await spendCoupon(tx, ctx.user.uid, draft.couponId, orderNo, draft.lines, now);
     if (draft.points.used > 0) {

@@ -1,11 +1,12 @@
 import type { Locale } from '@studio/contract/locale';
 import { type adminOrderListInput, ORDER_STATUS } from '@studio/contract/orders';
+import type { DeskMethod } from '@studio/contract/payments';
 import type { z } from 'zod';
 import { sweepClaimed } from '../../platform/claimed-sweep';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { pageOf } from '../../platform/paging';
-import type { CallContext } from '../../platform/protocol';
+import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type UnitOfWorkDeps } from '../../platform/unit-of-work';
 import { getMerchant, shopSettingsOf } from '../merchant';
 import { recordSettledPayment } from '../payments';
@@ -46,19 +47,31 @@ export async function adminGetOrder(db: DbOrTx, orderNo: string, locale?: Locale
   return (await adminOrderRecords(db, [row], locale))[0]!;
 }
 
-export const markPaidOffline = (ctx: CallContext, orderNo: string) =>
-  staffChange(ctx, orderNo, async (work, order, now) => {
-    if (order.status !== S.unpaid) refuse(ctx.locale, order.status);
-    await recordSettledPayment(work.tx, {
-      userId: order.userId,
-      purpose: 'order',
-      ref: order.id,
-      provider: 'offline',
-      amount: order.payAmount,
-      now,
-    });
-    return markPaid(work, order, 'offline', now, ctx.user?.uid);
-  });
+/**
+ * Staff took an unpaid order's money at the desk, by cash or the card terminal: the payment records
+ * the method and who took it, and the audit entry the amount, the method and the member.
+ */
+export const markPaidOffline = (ctx: AuthedContext, input: { order_no: string; method: DeskMethod }) =>
+  staffChange(
+    ctx,
+    input.order_no,
+    async (work, order, now) => {
+      if (order.userId === ctx.user.uid) fail('SELF_DESK_PAYMENT_DENIED');
+      if (order.status !== S.unpaid) refuse(ctx.locale, order.status);
+      await recordSettledPayment(work.tx, {
+        userId: order.userId,
+        purpose: 'order',
+        ref: order.id,
+        provider: 'offline',
+        amount: order.payAmount,
+        method: input.method,
+        takenBy: ctx.user.uid,
+        now,
+      });
+      return markPaid(work, order, 'offline', now, ctx.user.uid);
+    },
+    (order) => ({ amount: order.payAmount, method: input.method, user_id: order.userId }),
+  );
 
 /** Staff ship an express order; it counts as received after the studio's days unless confirmed sooner. */
 export const shipOrder = (ctx: CallContext, input: { order_no: string; express_name: string; express_no: string }) =>

@@ -18,6 +18,8 @@ export {
   paidAmounts,
   recordSettledPayment,
   reserveCardPayment,
+  type StaffTakenPayment,
+  staffTakenPayments,
   usablePayTypes,
 } from './service';
 export { paymentSubscribers } from './subscribers';

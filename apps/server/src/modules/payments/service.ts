@@ -1,5 +1,12 @@
-import type { CardPayType, PaymentPurpose, PaymentRecord, PayType, ProviderRedirect } from '@studio/contract/payments';
-import { and, eq, sql } from 'drizzle-orm';
+import type {
+  CardPayType,
+  DeskMethod,
+  PaymentPurpose,
+  PaymentRecord,
+  PayType,
+  ProviderRedirect,
+} from '@studio/contract/payments';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicBaseOf } from '../../config';
 import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
@@ -66,6 +73,10 @@ interface NewPayment {
   provider: string;
   amount: number;
   now: Date;
+  /** How money taken at the desk came (an `offline` payment): cash or the card terminal. */
+  method?: DeskMethod;
+  /** The staff member who took it (a desk payment, a desk sale). */
+  takenBy?: string;
 }
 
 /** A payment settled as it is made (balance, offline received at the desk, nothing to pay). */
@@ -190,6 +201,49 @@ export async function paidAmounts(db: DbOrTx, orderNos: readonly string[]): Prom
   if (!orderNos.length) return new Map();
   const rows = await paidAmountsStatement(db, { orderNos: [...orderNos] });
   return new Map(rows.map((r) => [r.ref, r.paid]));
+}
+
+/** A settled order payment that staff took: its provider (offline, balance), the desk method, who, when. */
+export interface StaffTakenPayment {
+  provider: string;
+  method: DeskMethod | null;
+  takenBy: string;
+  settledAt: Date;
+}
+
+const staffTakenStatement = preparedQuery('order_staff_taken_payments', (db) =>
+  db
+    .select({
+      ref: payments.ref,
+      provider: payments.provider,
+      method: payments.method,
+      takenBy: payments.takenBy,
+      settledAt: payments.settledAt,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, 'order'),
+        eq(payments.status, 'succeeded'),
+        isNotNull(payments.takenBy),
+        isAnyOf(payments.ref, sql.placeholder('orderNos')),
+      ),
+    ),
+);
+
+/** The payments staff took for these orders (at most one settled per order), by order number. */
+export async function staffTakenPayments(
+  db: DbOrTx,
+  orderNos: readonly string[],
+): Promise<Map<string, StaffTakenPayment>> {
+  if (!orderNos.length) return new Map();
+  const rows = await staffTakenStatement(db, { orderNos: [...orderNos] });
+  return new Map(
+    rows.map((r) => [
+      r.ref,
+      { provider: r.provider, method: r.method, takenBy: r.takenBy!, settledAt: r.settledAt ?? new Date(0) },
+    ]),
+  );
 }
 
 const providerSets = new WeakMap<Config, Partial<Record<CardPayType, PaymentProvider>>>();
