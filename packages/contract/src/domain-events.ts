@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './localized-text';
+import { REFUND_DESTINATIONS } from './refunds';
 import { isoDateTime } from './validators';
 
 // ---------------------------------------------------------------------------------------------
@@ -77,11 +78,13 @@ export const domainEvents = {
      * (back through the provider that took it, `provider`; it may take days), 'none' (nothing was
      * paid in money: points or a coupon paid it).
      */
-    to: z.enum(['wallet', 'desk', 'card', 'none']),
+    to: z.enum(REFUND_DESTINATIONS),
     /** The payment's provider: balance, offline, none, sandbox, stripe. */
     provider: z.string(),
     full: z.boolean(),
     repayment: z.boolean(),
+    /** What staff wrote to the member when approving ('' when nothing). */
+    message: z.string().default(''),
   }),
   'refund.refused': z.object({ refund_id: z.string(), ...orderRef, reason: z.string() }),
   /**

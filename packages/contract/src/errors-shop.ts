@@ -173,3 +173,19 @@ export const shopErrors = {
   },
   FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
 } as const satisfies Record<string, ErrorDef>;
+  /** A refund line naming a SKU the order does not hold. */
+  REFUND_LINE_NOT_FOUND: {
+    msg: m('This order has no such item', '该订单中没有此商品', '該訂單中沒有此商品'),
+  },
+  /** More units of a line than bought minus already refunded. */
+  REFUND_QUANTITY_TOO_MANY: {
+    msg: m('Only {left} of {name} can still be refunded', '{name} 最多还能退 {left} 件', '{name} 最多還能退 {left} 件'),
+  },
+  /** A course-package order is sent back whole (its passes are issued per order). */
+  REFUND_PACKAGE_WHOLE: {
+    msg: m(
+      'A class pass order is refunded as a whole: choose all of it',
+      '课程包订单需整单退款，请选择全部商品',
+      '課程包訂單需整單退款，請選擇全部商品',
+    ),
+  },

@@ -54,7 +54,13 @@ export const noticeEvents = {
   /** An unpaid order cancels itself at `expires_at` (told `unpaid_notice_minutes` before). */
   orderExpiring: orderNotice.extend({ amount, expires_at: isoDateTime }),
   /** A refund was approved; `to` is where the money goes: wallet, desk (handed back at the studio), card (the provider that took it), none (nothing was paid in money). */
-  refundApproved: orderNotice.extend({ refund_id: z.string(), amount, to: z.string() }),
+  refundApproved: orderNotice.extend({
+    refund_id: z.string(),
+    amount,
+    to: z.string(),
+    /** What staff wrote to the member when approving (absent or '' when nothing). */
+    message: z.string().optional(),
+  }),
   /** Staff refused the member's refund application, with their reason. */
   refundRefused: orderNotice.extend({ refund_id: z.string(), reason: z.string() }),
   /** A package of `class_count` credits was issued (bought: `order_no`); `expires_at` null: it never expires. */
@@ -292,6 +298,8 @@ export const NOTICE_DERIVED_PARAMS = {
   credits: 'remaining',
   /** `to`: where refunded money goes, one sentence. */
   destination: 'to',
+  /** `message`: what staff wrote to the member, introduced ("Message from the studio: …"); '' without one. */
+  studio_message: 'message',
 } as const;
 
 /**
@@ -398,9 +406,9 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
   refundApproved: {
     title: m('Refund approved', '退款已通过', '退款已核准'),
     body: m(
-      'Your refund of {amount} for order {order_no} has been approved. {destination}',
-      '订单 {order_no} 的退款 {amount} 已通过审核。{destination}',
-      '訂單 {order_no} 的退款 {amount} 已核准。{destination}',
+      'Your refund of {amount} for order {order_no} has been approved. {destination}{studio_message}',
+      '订单 {order_no} 的退款 {amount} 已通过审核。{destination}{studio_message}',
+      '訂單 {order_no} 的退款 {amount} 已核准。{destination}{studio_message}',
     ),
   },
   refundRefused: {

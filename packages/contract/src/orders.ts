@@ -5,7 +5,15 @@ import { ORDER_STATUS, ORDER_STATUS_NAMES, type OrderStatusName } from './flow';
 import type { Locale } from './locale';
 import { DESK_METHODS, deskMethod, NO_PAYMENT, payType, providerRedirect } from './payments';
 import { defineCall } from './protocol';
-import { REFUND_MAX_IMAGES, REFUND_REASON_MAX, REPAY_METHODS, refundRecord } from './refunds';
+import {
+  orderEventRefund,
+  REFUND_MAX_IMAGES,
+  REFUND_MESSAGE_MAX,
+  REFUND_REASON_MAX,
+  REPAY_METHODS,
+  refundQuote,
+  refundRecord,
+} from './refunds';
 import { reviewItemInput } from './reviews';
 import { MAX_BUY_NUM } from './shop';
 import { id, isoDateTime, paged, pageQuery, sortableListQuery } from './validators';
@@ -102,6 +110,13 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+/** A line of a placed order: what was bought, and how much of it was refunded. */
+export const orderRecordLine = orderLine.extend({
+  /** Units of it paid back by approved refunds (at most buy_num). */
+  refunded_num: z.number().int(),
+});
+export type OrderRecordLine = z.infer<typeof orderRecordLine>;
+
 export const deliveryAddress = addressRecord.omit({ _id: true, is_default: true });
 export type DeliveryAddress = z.infer<typeof deliveryAddress>;
 
@@ -112,7 +127,13 @@ export const expressInfo = z.object({
   waybill_token: z.string(),
 });
 
-export const orderEvent = z.object({ status: z.number().int(), at: isoDateTime, note: z.string() });
+/** A timeline entry: the status the order reached, and the refund decided there, if one was. */
+export const orderEvent = z.object({
+  status: z.number().int(),
+  at: isoDateTime,
+  note: z.string(),
+  refund: orderEventRefund.nullable(),
+});
 
 export const orderRecord = z.object({
   /** The order number again, as every listed record has an `_id` (paged lists key by it). */
@@ -143,7 +164,7 @@ export const orderRecord = z.object({
   /** Whether the member has reviewed it. */
   reviewed: z.boolean(),
   item_count: z.number().int(),
-  lines: z.array(orderLine),
+  lines: z.array(orderRecordLine),
   address: deliveryAddress.nullable(),
   remark: z.string(),
   /** A pickup order's code (shown as a QR) once paid, until picked up. */
@@ -266,6 +287,18 @@ export const orderPreview = z.object({
 export type OrderPreview = z.infer<typeof orderPreview>;
 
 const orderNo = z.object({ order_no: id }).strict();
+
+/**
+ * The units of an order's lines a member sends back: each line by its sku_id (an order holds one line
+ * per SKU), once, at most what is left of it to refund (REFUND_QUANTITY_TOO_MANY).
+ */
+export const refundLinesInput = z
+  .array(z.object({ sku_id: id, quantity: z.number().int().min(1).max(MAX_BUY_NUM) }).strict())
+  .min(1)
+  .max(MAX_ORDER_LINES)
+  .refine((lines) => new Set(lines.map((l) => l.sku_id)).size === lines.length, 'duplicate line');
+export type RefundLinesInput = z.infer<typeof refundLinesInput>;
+
 const orderAnswer = z.object({ order: orderRecord });
 
 export const orderCounts = z.object({
@@ -302,7 +335,19 @@ export const orderCalls = {
   getCounts: defineCall('client/order.getCounts', z.object({}).strict(), z.object({ counts: orderCounts })),
   cancel: defineCall('client/order.cancel', orderNo, orderAnswer),
   confirmReceipt: defineCall('client/order.confirmReceipt', orderNo, orderAnswer),
-  /** From a paid order (not yet fully refunded): it moves to refund_requested until staff decide. */
+  /**
+   * What sending back these units would come to (every unit left when `lines` is omitted): the
+   * server's price of them, shown live while the member chooses.
+   */
+  previewRefund: defineCall(
+    'client/order.previewRefund',
+    z.object({ order_no: id, lines: refundLinesInput.optional() }).strict(),
+    z.object({ quote: refundQuote }),
+  ),
+  /**
+   * From a paid order (not yet fully refunded): it moves to refund_requested until staff decide. The
+   * units sent back are `lines` (every unit left when omitted); the server prices them.
+   */
   applyRefund: defineCall(
     'client/order.applyRefund',
     z
@@ -310,6 +355,7 @@ export const orderCalls = {
         order_no: id,
         reason: z.string().trim().min(1, 'required').max(REFUND_REASON_MAX),
         images: z.array(z.string().trim().min(1).max(500)).max(REFUND_MAX_IMAGES).default([]),
+        lines: refundLinesInput.optional(),
       })
       .strict(),
     orderAnswer,
@@ -410,13 +456,21 @@ export const adminOrderCalls = {
     manage,
   ),
   /**
-   * Pays back a waiting application: `amount` (default: all that is left) to the original method.
-   * All of it refunds the order (−3: stock of unshipped goods back, points reversed and returned, a
-   * course package voided); less sends the order back to where it was.
+   * Pays back a waiting application to the original method: what its units come to, or less
+   * (`amount`, at most that); `message` is told to the member with the refund. Its units count as
+   * refunded: those of unshipped goods go back on the shelf, and the points follow in proportion.
+   * The order's last units refund it (−3: a course package voided, all points reversed and
+   * returned); otherwise it goes back to where it was.
    */
   approveRefund: defineCall(
     'admin/order.approveRefund',
-    z.object({ order_no: id, amount: z.number().int().min(1).max(ORDER_TOTAL_MAX).optional() }).strict(),
+    z
+      .object({
+        order_no: id,
+        amount: z.number().int().min(1).max(ORDER_TOTAL_MAX).optional(),
+        message: z.string().trim().max(REFUND_MESSAGE_MAX).default(''),
+      })
+      .strict(),
     z.object({ order: adminOrderRecord }),
     refunds,
   ),

@@ -179,11 +179,42 @@ const cases: Case[] = [
         repayment: false,
       }),
       type: 'refundApproved',
-      data: { refund_id: `f-${to}`, order_no: 'O6', amount: 999, to },
+      data: { refund_id: `f-${to}`, order_no: 'O6', amount: 999, to, message: '' },
       en: ['Refund approved', `Your refund of £9.99 for order O6 has been approved. ${en}`],
       zh: ['退款已通过', `订单 O6 的退款 £9.99 已通过审核。${zh}`],
     }),
   ),
+  // Staff's message with the approval reads after where the money went.
+  {
+    event: 'refund.approved',
+    payload: (user_id) => ({
+      refund_id: 'f-message',
+      order_no: 'O6',
+      user_id,
+      amount: 1020,
+      to: 'wallet',
+      provider: 'balance',
+      full: false,
+      repayment: false,
+      message: 'Sorry the blocks arrived scuffed',
+    }),
+    type: 'refundApproved',
+    data: {
+      refund_id: 'f-message',
+      order_no: 'O6',
+      amount: 1020,
+      to: 'wallet',
+      message: 'Sorry the blocks arrived scuffed',
+    },
+    en: [
+      'Refund approved',
+      'Your refund of £10.20 for order O6 has been approved. The money is back in your wallet. Message from the studio: “Sorry the blocks arrived scuffed”',
+    ],
+    zh: [
+      '退款已通过',
+      '订单 O6 的退款 £10.20 已通过审核。款项已退回你的钱包余额。商家留言：“Sorry the blocks arrived scuffed”',
+    ],
+  },
   {
     event: 'refund.refused',
     payload: (user_id) => ({ refund_id: 'f2', order_no: 'O7', user_id, reason: 'The mat was used' }),

@@ -91,7 +91,7 @@ export const notificationSubscribers: Subscriber[] = [
     {
       userId: p.user_id,
       type: 'refundApproved',
-      data: { order_no: p.order_no, refund_id: p.refund_id, amount: p.amount, to: p.to },
+      data: { order_no: p.order_no, refund_id: p.refund_id, amount: p.amount, to: p.to, message: p.message ?? '' },
     },
   ]),
   notify('refund.refused', 'refundRefused', (p) => [

@@ -35,6 +35,13 @@ const REFUND_DESTINATION: Record<'wallet' | 'desk' | 'card' | 'none', Phrases> =
   },
 };
 
+/** Staff's message with a refund, introduced after the sentence before it. */
+const STUDIO_MESSAGE: Record<Locale, (message: string) => string> = {
+  en: (message) => ` Message from the studio: “${message}”`,
+  'zh-Hans': (message) => `商家留言：“${message}”`,
+  'zh-Hant': (message) => `商家留言：「${message}」`,
+};
+
 const CREDITS: Record<Locale, (n: number) => string> = {
   en: (n) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
   'zh-Hans': (n) => `${n} 次课时`,
@@ -66,7 +73,7 @@ export function noticeParams(
     if (typeof text === 'string' && text !== '') params[key.slice(0, -'_i18n'.length)] = text;
   }
   const derived: Partial<Record<DerivedParam, string>> = {};
-  const { starts_at, amount, expires_at, remaining, class_count, to } = data;
+  const { starts_at, amount, expires_at, remaining, class_count, to, message } = data;
   if (typeof starts_at === 'string') derived.when = formatDateTime(starts_at, locale, timezone);
   if (typeof amount === 'number') derived.amount = formatMoney(amount, currency);
   if (typeof expires_at === 'string') {
@@ -82,5 +89,7 @@ export function noticeParams(
   if (typeof to === 'string') {
     derived.destination = REFUND_DESTINATION[Object.hasOwn(REFUND_DESTINATION, to) ? (to as 'wallet') : 'card'][locale];
   }
+  // Every notice that may carry a message reads without one when staff wrote none (or before they could).
+  derived.studio_message = typeof message === 'string' && message.trim() ? STUDIO_MESSAGE[locale](message.trim()) : '';
   return { ...params, ...derived };
 }

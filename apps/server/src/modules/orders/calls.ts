@@ -19,6 +19,7 @@ export const orderHandlers = [
     order: await orders.confirmReceipt(ctx, input.order_no),
   })),
   handle(orderCalls.comment, async (input, ctx) => ({ order: await orders.commentOrder(ctx, input) })),
+  handle(orderCalls.previewRefund, async (input, ctx) => ({ quote: await refunds.previewRefund(ctx, input) })),
   handle(orderCalls.applyRefund, async (input, ctx) => ({ order: await refunds.applyRefund(ctx, input) })),
   handle(orderCalls.cancelRefund, async (input, ctx) => ({ order: await refunds.cancelRefund(ctx, input.order_no) })),
   handle(adminOrderCalls.approveRefund, async (input, ctx) => ({ order: await refunds.approveRefund(ctx, input) })),

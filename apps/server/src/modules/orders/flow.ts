@@ -8,6 +8,7 @@ import {
   type OrderStatusName,
   orderStatusNameOf,
 } from '@studio/contract/orders';
+import type { OrderEventRefund } from '@studio/contract/refunds';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -16,6 +17,7 @@ import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { auditBy, recordAudit } from '../audit';
 import type { PackageTerms } from '../catalog';
+import { refundMoney } from '../payments';
 import { adminOrderRecords, orderRecords } from './records';
 import * as repo from './repo';
 import { orderEvents, orders } from './schema';
@@ -49,6 +51,8 @@ export function refuse(locale: Locale | undefined, status: number): never {
 export interface Move {
   set?: Partial<typeof orders.$inferInsert>;
   note?: string;
+  /** A refund decided or withdrawn by this move, for the timeline. */
+  refund?: OrderEventRefund;
   actorId?: string | null;
   locale?: Locale;
 }
@@ -72,12 +76,23 @@ export async function move(
     .set({ ...m.set, status: S[to], updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
-  await work.tx
-    .insert(orderEvents)
-    .values({ id: newId(), orderId: order.id, status: S[to], note: m.note ?? '', actorId: m.actorId ?? null, at: now });
+  await work.tx.insert(orderEvents).values({
+    id: newId(),
+    orderId: order.id,
+    status: S[to],
+    note: m.note ?? '',
+    refund: m.refund ?? null,
+    actorId: m.actorId ?? null,
+    at: now,
+  });
   const ref = { order_no: order.id, user_id: order.userId };
   await work.emit('order.moved', { ...ref, status: S[to], move: via }, now);
-  if (to === 'completed') await work.emit('order.completed', { ...ref, paid: order.payAmount, kind: order.kind }, now);
+  if (to === 'completed') {
+    // Points are earned on what the member paid and kept: a part refunded before it completed earns none.
+    const refunded = order.payAmount > 0 ? ((await refundMoney(work.tx, [order.id])).refunded.get(order.id) ?? 0) : 0;
+    const paid = Math.max(0, order.payAmount - refunded);
+    await work.emit('order.completed', { ...ref, paid, kind: order.kind }, now);
+  }
   return moved!;
 }
 

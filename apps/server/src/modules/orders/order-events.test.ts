@@ -268,11 +268,12 @@ describe('refunds', () => {
     const approved = await paidPickup();
     const partial = await t.call(
       adminOrderCalls.approveRefund,
-      { order_no: approved.order_no, amount: 500 },
+      { order_no: approved.order_no, amount: 500, message: 'Part of it: the box was opened' },
       { token: admin.token },
     );
     expect(partial.code, partial.msg).toBe(0);
     const [application] = payloadsOf('refund.approved', approved.order_no);
+    // Its one unit sent back (full), with less paid back than it came to, and staff's message.
     expect(application).toEqual({
       refund_id: expect.any(String),
       order_no: approved.order_no,
@@ -280,8 +281,9 @@ describe('refunds', () => {
       amount: 500,
       to: 'wallet',
       provider: 'balance',
-      full: false,
+      full: true,
       repayment: false,
+      message: 'Part of it: the box was opened',
     });
     expect((await t.call(walletCalls.getBalance, {}, { token: approved.m.token })).balance).toBe(500);
 

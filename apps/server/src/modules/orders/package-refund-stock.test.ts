@@ -21,7 +21,7 @@ afterAll(() => t.close());
 const S = ORDER_STATUS;
 
 describe('a refunded course package returns its stock', () => {
-  it('stock 10 → 2 passes paid → 8 → refunded in full → 10, however often staff approve', async () => {
+  it('stock 10 → 2 passes paid → 8 → refunded (whole) → 10, however often staff approve', async () => {
     const goods = await buildGoods(t, admin.token, {
       type: 1,
       sku_list: [{ sku_name: '5 classes', price: 5000, stock: 10, class_count: 5 }],
@@ -34,17 +34,17 @@ describe('a refunded course package returns its stock', () => {
       S.completed,
     );
     expect(await stockOf(t, skuId)).toBe(8);
-    const apply = () => t.call(orderCalls.applyRefund, { order_no, reason: 'Moving away' }, { token: m.token });
+    const apply = (lines?: { sku_id: string; quantity: number }[]) =>
+      t.call(orderCalls.applyRefund, { order_no, reason: 'Moving away', lines }, { token: m.token });
     const approve = (amount?: number) =>
       t.callRaw(adminOrderCalls.approveRefund.url, { order_no, amount }, { token: admin.token });
 
-    // A partial refund voids nothing and returns nothing.
-    expect((await apply()).code).toBe(0);
-    expect((await approve(1000)).code).toBe(0);
+    // A package order goes back whole: one of its two passes cannot.
+    expect(await apply([{ sku_id: skuId, quantity: 1 }])).toMatchObject({ code: 'REFUND_PACKAGE_WHOLE' });
     expect(await stockOf(t, skuId)).toBe(8);
 
-    // The rest, approved twice at once: one refunds the order, and the units come back once.
-    expect((await apply()).code).toBe(0);
+    // Approved twice at once: one refunds the order, and the units come back once.
+    expect((await apply([{ sku_id: skuId, quantity: 2 }])).code).toBe(0);
     const both = await Promise.all([approve(), approve()]);
     expect(both.map((r) => r.code).sort()).toEqual([0, 'ORDER_STATUS_CHANGED']);
     expect(await stockOf(t, skuId)).toBe(10);

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../platform/db';
 import { textIn } from '../../platform/localized-text';
 import { briefsOf } from '../account';
 import { paidAmounts, type RefundMoney, refundMoney, type StaffTakenPayment, staffTakenPayments } from '../payments';
+import * as refundRepo from './refund-repo';
 import * as repo from './repo';
 
 const S = ORDER_STATUS;
@@ -39,7 +40,7 @@ export function actionsOf(row: repo.OrderRow, refund?: repo.RefundRow, left = 0)
   return actions;
 }
 
-function toLine(line: repo.LineRow, locale?: Locale) {
+function toLine(line: repo.LineRow, locale: Locale | undefined, refunded: number) {
   return {
     sku_id: line.skuId,
     goods_id: line.goodsId,
@@ -51,6 +52,7 @@ function toLine(line: repo.LineRow, locale?: Locale) {
     buy_num: line.buyNum,
     amount: line.price * line.buyNum,
     class_count: line.terms?.classCount ?? null,
+    refunded_num: Math.min(line.buyNum, refunded),
   };
 }
 
@@ -65,8 +67,13 @@ export function toOrderRecord(
   refund?: repo.RefundRow,
   refunded = 0,
   money: RefundMoney | null = null,
+  refundLines: refundRepo.RefundLineRows = [],
 ): OrderRecord {
-  const shown = lines.map((l) => toLine(l, locale));
+  const approvedUnits = new Map<string, number>();
+  for (const l of refundLines) {
+    if (l.status === 'approved') approvedUnits.set(l.skuId, (approvedUnits.get(l.skuId) ?? 0) + l.quantity);
+  }
+  const shown = lines.map((l) => toLine(l, locale, approvedUnits.get(l.skuId) ?? 0));
   return {
     _id: row.id,
     order_no: row.id,
@@ -83,7 +90,13 @@ export function toOrderRecord(
     pay_amount: row.payAmount,
     paid_amount: paid,
     refunded_amount: refunded,
-    refund: refund ? toRefundRecord(refund, money) : null,
+    refund: refund
+      ? toRefundRecord(
+          refund,
+          money,
+          refundLines.filter((l) => l.refundId === refund.id),
+        )
+      : null,
     reviewed: row.reviewedAt !== null,
     item_count: shown.reduce((n, l) => n + l.buy_num, 0),
     lines: shown,
@@ -106,20 +119,22 @@ export function toOrderRecord(
     cancelled_at: iso(row.cancelledAt),
     cancel_reason: row.cancelReason,
     auto_receive_at: row.status === S.shipped ? iso(row.autoReceiveAt) : null,
-    timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+    timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note, refund: e.refund ?? null })),
     actions: actionsOf(row, refund, paid - refunded),
   };
 }
 
-function toRefundRecord(r: repo.RefundRow, money: RefundMoney | null): RefundRecord {
+function toRefundRecord(r: repo.RefundRow, money: RefundMoney | null, lines: refundRepo.RefundLineRows): RefundRecord {
   return {
     _id: r.id,
     status: r.status,
     reason: r.reason,
     images: r.images,
+    lines: lines.map((l) => ({ sku_id: l.skuId, quantity: l.quantity, amount: l.amount })),
     requested_amount: r.requestedAmount,
     approved_amount: r.approvedAmount,
     refuse_reason: r.refuseReason,
+    message: r.message,
     created_at: r.createdAt.toISOString(),
     decided_at: iso(r.decidedAt),
     money,
@@ -136,11 +151,12 @@ export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: L
     () => paidAmounts(db, ids),
     () => repo.latestRefunds(db, ids),
     () => refundMoney(db, ids),
+    () => refundRepo.refundLinesOfOrders(db, ids),
   ] as const;
-  const [lines, events, paid, refunds, money] =
+  const [lines, events, paid, refunds, money, refundLines] =
     db instanceof PgTransaction
-      ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
-      : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
+      ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4](), await reads[5]()]
+      : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4](), reads[5]()]);
   return rows.map((r) =>
     toOrderRecord(
       r,
@@ -151,6 +167,7 @@ export async function orderRecords(db: DbOrTx, rows: repo.OrderRow[], locale?: L
       refunds.get(r.id),
       money.refunded.get(r.id) ?? 0,
       money.moneyOf.get(refunds.get(r.id)?.id ?? '') ?? null,
+      refundLines.filter((l) => l.orderId === r.id),
     ),
   );
 }

@@ -285,32 +285,57 @@ export async function returnOrderPoints(tx: Tx, order: { id: string; userId: str
   });
 }
 
+/** A part of an order's points: `part` of `whole` (all of them once part reaches whole). */
+export interface PointsShare {
+  part: number;
+  whole: number;
+}
+
+const shareOf = (total: number, share: PointsShare) =>
+  share.whole <= 0 || share.part >= share.whole ? total : Math.floor((total * Math.max(0, share.part)) / share.whole);
+
 /**
- * A refunded order's points, in the refund's transaction: what it earned is taken back (as much as
- * the member still holds, so a refund is never blocked by points already spent) and what it used is
- * returned, each once per order (its key).
+ * A refund's points, in its transaction (RULES.md: what an order earned is reversed on refund, what
+ * it used is returned): once it is approved, the order's reversals come to `earned`'s share of what
+ * it earned (taken as far as the member still holds them, so a refund is never blocked by points
+ * already spent) and its returns to `used`'s share of what it used. Each refund posts what its share
+ * adds to those before it, once (keys of the refund's id); the order's last refund settles the rest.
  */
 export async function settleRefundedOrderPoints(
   tx: Tx,
   order: { id: string; userId: string; pointsUsed: number },
+  refund: { id: string; earned: PointsShare; used: PointsShare },
   at: Date,
 ) {
-  const [earned] = await tx
-    .select()
+  const sums = await tx
+    .select({ kind: walletLedger.kind, amount: sql<number>`sum(${walletLedger.amount})`.mapWith(Number) })
     .from(walletLedger)
-    .where(eq(walletLedger.key, `earned:${order.id}`));
-  if (earned && earned.amount > 0) {
-    const take = Math.min(earned.amount, await readBalance(tx, order.userId, 'points'));
+    .where(and(eq(walletLedger.userId, order.userId), eq(walletLedger.book, 'points'), eq(walletLedger.ref, order.id)))
+    .groupBy(walletLedger.kind);
+  const sum = (kind: string) => sums.find((r) => r.kind === kind)?.amount ?? 0;
+  const reverse = shareOf(sum('earned'), refund.earned) + sum('reversed');
+  if (reverse > 0) {
+    const take = Math.min(reverse, await readBalance(tx, order.userId, 'points'));
     if (take > 0) {
       await postPointsEntry(tx, {
         userId: order.userId,
         amount: -take,
         kind: 'reversed',
-        key: `reversed:${order.id}`,
+        key: `reversed:${order.id}:${refund.id}`,
         ref: order.id,
         at,
       });
     }
   }
-  await returnOrderPoints(tx, order, at);
+  const give = shareOf(order.pointsUsed, refund.used) - sum('returned');
+  if (give > 0) {
+    await postPointsEntry(tx, {
+      userId: order.userId,
+      amount: give,
+      kind: 'returned',
+      key: `points_returned:${order.id}:${refund.id}`,
+      ref: order.id,
+      at,
+    });
+  }
 }

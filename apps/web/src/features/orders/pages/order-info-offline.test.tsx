@@ -41,6 +41,7 @@ const order: OrderRecord = {
       buy_num: 1,
       amount: 1800,
       class_count: null,
+      refunded_num: 0,
     },
   ],
   address: null,
@@ -55,7 +56,7 @@ const order: OrderRecord = {
   cancelled_at: null,
   cancel_reason: '',
   auto_receive_at: null,
-  timeline: [{ status: 1, at: '2026-11-27T09:01:00.000Z', note: '' }],
+  timeline: [{ status: 1, at: '2026-11-27T09:01:00.000Z', note: '', refund: null }],
   actions: ['pickup_code', 'apply_refund'],
 };
 
