@@ -16,7 +16,7 @@ import { Price } from '@/shared/shop/price';
 import { useLifeData } from '@/shared/store/life-data';
 import { AppLink } from '@/shared/ui/app-link';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { QuantityStepper } from '../components/quantity-stepper';
+import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import '../components/shop.css';
 import '../components/cart.css';
 
