@@ -52,6 +52,11 @@ export const ERROR_SHAPES = {
   CHECK_IN_CLOSED: { params: minutes, data: checkInWindow },
   TEACHER_BUSY: { data: clash },
   CART_FULL: { params: z.object({ max: z.number().int() }) },
+  /** When (in the caller's language, the studio's timezone) and by which staff member; data: the instant and their id. */
+  PICKUP_ALREADY_DONE: {
+    params: z.object({ time: z.string(), name: z.string() }),
+    data: z.object({ picked_up_at: z.string(), by: z.string().nullable() }),
+  },
   /** The status's name in the caller's language. */
   ORDER_STATUS_CHANGED: { params: z.object({ status: z.string() }), data: z.object({ status: z.number().int() }) },
   COUPON_LIMIT_REACHED: { params: z.object({ limit: z.number().int() }) },

@@ -66,6 +66,13 @@ export const shopErrors = {
       '該訂單當前為「{status}」，請重新整理後再操作',
     ),
   },
+  PICKUP_ALREADY_DONE: {
+    msg: m(
+      'Already picked up: {time} by {name}',
+      '该订单已于 {time} 由 {name} 核销取货',
+      '該訂單已於 {time} 由 {name} 核銷取貨',
+    ),
+  },
   ORDER_EXPIRED: {
     msg: m(
       'This order was not paid in time and has been cancelled',

@@ -97,6 +97,29 @@ export const scanResult = z.discriminatedUnion('kind', [
 ]);
 export type ScanResult = z.infer<typeof scanResult>;
 
+/** Who handed a pickup order over at the desk, and when. */
+export const pickupHandover = z.object({
+  at: isoDateTime,
+  by: z.object({ _id: z.string().nullable(), nickname: z.string() }),
+});
+export type PickupHandover = z.infer<typeof pickupHandover>;
+
+/**
+ * What a code names, before anything is done with it: a member's reservation (a scan checks them
+ * in), or a pickup order with whose it is, what is in it and, when it was handed over already, when
+ * and by whom (a scan of a waiting one hands it over).
+ */
+export const codePreview = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reservation') }),
+  z.object({
+    kind: z.literal('order'),
+    order: orderRecord,
+    member: memberBrief,
+    picked_up: pickupHandover.nullable(),
+  }),
+]);
+export type CodePreview = z.infer<typeof codePreview>;
+
 /** A code typed or scanned from a QR. */
 const scanCode = z.string().trim().min(1).max(64);
 
@@ -150,5 +173,11 @@ export const teacherCalls = {
 
 /** Verification staff (is_verify_staff, or admin) scan or type a member's code. */
 export const verifyCalls = {
+  /** What the code names, changing nothing: the desk shows whose order it is before handing it over. */
+  lookup: defineCall('client/verify.lookup', z.object({ code: scanCode }).strict(), codePreview),
+  /**
+   * Verifies the code: a reservation is checked in, a paid pickup order handed over (a used code:
+   * PICKUP_ALREADY_DONE, saying when and by whom).
+   */
   scan: defineCall('client/verify.scan', z.object({ code: scanCode }).strict(), scanResult),
 } as const;

@@ -3,5 +3,5 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { orderHandlers, orderSweeps } from './calls';
-export { completePickup } from './service';
+export { completePickup, findPickup, type Handover } from './pickup';
 export { orderSubscribers } from './subscribers';

@@ -3,7 +3,7 @@ import { teacherCalls, verifyCalls } from '@studio/contract/teacher';
 import type { z } from 'zod';
 import { type AuthedContext, handle } from '../../platform/protocol';
 import * as teacher from './service';
-import { scan } from './verify';
+import { lookup, scan } from './verify';
 
 /** A workbench call: kh by its url, so the teacher role (or admin) is checked before the handler runs. */
 function handleTeacher<C extends CallDef>(
@@ -38,4 +38,7 @@ export const teacherHandlers = [
   handleTeacher(teacherCalls.getStudents, (input, ctx) => teacher.getStudents(ctx.db, ctx.user.uid, input)),
 ];
 
-export const verifyHandlers = [handle(verifyCalls.scan, (input, ctx) => scan(ctx, input.code))];
+export const verifyHandlers = [
+  handle(verifyCalls.lookup, (input, ctx) => lookup(ctx, input.code)),
+  handle(verifyCalls.scan, (input, ctx) => scan(ctx, input.code)),
+];

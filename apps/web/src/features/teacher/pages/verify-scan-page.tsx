@@ -1,19 +1,33 @@
-import type { OrderRecord } from '@studio/contract/orders';
-import type { ScanResult } from '@studio/contract/teacher';
-import { CheckCircleFill } from 'antd-mobile-icons';
+import { resolveLocale } from '@studio/contract/locale';
+import { ORDER_STATUS, ORDER_STATUS_LABELS, type OrderRecord } from '@studio/contract/orders';
+import type { CodePreview, ScanResult } from '@studio/contract/teacher';
+import { Button } from 'antd-mobile';
+import { CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassFormat } from '@/shared/classes/class-format';
+import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { Avatar } from '@/shared/ui/avatar';
-import { verifyCode } from '../api/verify';
+import { lookupCode, verifyCode } from '../api/verify';
 import { CodeEntry } from '../components/code-entry';
 import { RoleGate } from '../components/role-gate';
 import '../components/teacher.css';
 
-/** verify/scan: verification staff scan or type a member's code: a reservation is checked in, a pickup order handed over. */
+type PickupPreview = Extract<CodePreview, { kind: 'order' }>;
+
+/** What the page shows for the last code: a member checked in, or a pickup order (to hand over, handed over, or used). */
+type Shown =
+  | { kind: 'reservation'; result: Extract<ScanResult, { kind: 'reservation' }> }
+  | { kind: 'order'; code: string; preview: PickupPreview; handedOver: OrderRecord | null };
+
+/**
+ * verify/scan: verification staff scan or type a member's code. A reservation is checked in at once;
+ * a pickup order first shows whose it is and what is in it, and is handed over with Confirm pickup;
+ * a code used already says when and by whom.
+ */
 export function VerifyScanPage() {
   const { t } = useTranslation();
-  const [result, setResult] = useState<ScanResult | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   return (
     <RoleGate need="verify">
       <div className="stack">
@@ -22,30 +36,85 @@ export function VerifyScanPage() {
           <CodeEntry
             submitLabel={t('teacher.verify.submit')}
             onSubmit={async (code) => {
-              setResult(null);
-              setResult(await verifyCode(code));
+              setShown(null);
+              const preview = await lookupCode(code);
+              if (preview.kind === 'order') {
+                setShown({ kind: 'order', code, preview, handedOver: null });
+                return;
+              }
+              const result = await verifyCode(code);
+              if (result.kind === 'reservation') setShown({ kind: 'reservation', result });
             }}
           />
         </section>
-        {result?.kind === 'reservation' && <ResultCard result={result} />}
-        {result?.kind === 'order' && <PickupCard order={result.order} />}
+        {shown?.kind === 'reservation' && <ResultCard result={shown.result} />}
+        {shown?.kind === 'order' && (
+          <PickupCard
+            shown={shown}
+            onConfirm={async () => {
+              const done = await verifyCode(shown.code);
+              if (done.kind === 'order') setShown({ ...shown, handedOver: done.order });
+            }}
+          />
+        )}
       </div>
     </RoleGate>
   );
 }
 
-/** A pickup code: the order was handed over. */
-function PickupCard({ order }: { order: OrderRecord }) {
-  const { t } = useTranslation();
+/**
+ * A pickup order: the member and what they take away, then Confirm pickup; once handed over (now or
+ * before, with when and by whom) it says so instead.
+ */
+function PickupCard({
+  shown,
+  onConfirm,
+}: {
+  shown: Extract<Shown, { kind: 'order' }>;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const format = useClassFormat();
+  const [confirm, confirming] = useLockedAction(onConfirm);
+  const { preview, handedOver } = shown;
+  const { member, picked_up: usedBefore } = preview;
+  const order = handedOver ?? preview.order;
+  const waiting = !handedOver && !usedBefore;
+  const canHandOver = waiting && order.status === ORDER_STATUS.paid && order.delivery === 'pickup';
+  const title = handedOver
+    ? t('teacher.verify.pickedUp')
+    : usedBefore
+      ? t('teacher.verify.alreadyPickedUp')
+      : t('teacher.verify.pickupTitle');
   return (
-    <section className="card verify-result" aria-live="polite" aria-labelledby="verify-result-title">
+    <section
+      className={`card verify-result${usedBefore ? ' is-used' : waiting ? ' is-pending' : ''}`}
+      aria-live="polite"
+      aria-labelledby="verify-result-title"
+    >
       <div className="verify-result-head">
-        <CheckCircleFill aria-hidden="true" className="verify-ok" />
+        {handedOver && <CheckCircleFill aria-hidden="true" className="verify-ok" />}
+        {usedBefore && <ExclamationCircleFill aria-hidden="true" className="verify-used" />}
         <h2 id="verify-result-title" className="section-title">
-          {t('teacher.verify.pickedUp')}
+          {title}
         </h2>
       </div>
-      <ul className="facts verify-facts">
+      {usedBefore && (
+        <p className="verify-member figures">
+          {t('teacher.verify.pickedUpBy', {
+            time: format.dateTime(usedBefore.at),
+            name: usedBefore.by.nickname || t('teacher.verify.someone'),
+          })}
+        </p>
+      )}
+      <div className="member-row">
+        <Avatar src={member.avatar} name={member.nickname || '?'} size={48} />
+        <div>
+          <p className="verify-member">{member.nickname}</p>
+          <p className="secondary figures">{t('teacher.verify.orderNo', { no: order.order_no })}</p>
+        </div>
+      </div>
+      <ul className="facts verify-facts" aria-label={t('teacher.verify.items')}>
         {order.lines.map((line) => (
           <li key={line.sku_id}>
             <span className="fact-text">
@@ -57,7 +126,25 @@ function PickupCard({ order }: { order: OrderRecord }) {
           </li>
         ))}
       </ul>
-      <p className="secondary figures">{t('teacher.verify.orderNo', { no: order.order_no })}</p>
+      {waiting && !canHandOver && (
+        <p className="secondary">
+          {t('teacher.verify.notReady', {
+            status: ORDER_STATUS_LABELS[order.status_name][resolveLocale(i18n.language)],
+          })}
+        </p>
+      )}
+      {canHandOver && (
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={confirming}
+          disabled={confirming}
+          onClick={() => void confirm()}
+        >
+          {t('teacher.verify.confirmPickup')}
+        </Button>
+      )}
     </section>
   );
 }
