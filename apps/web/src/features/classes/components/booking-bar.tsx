@@ -80,6 +80,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
     if (pending) return;
     if (final) {
       const confirmed = await Dialog.confirm({
+        'aria-label': t('classes.detail.finalConfirmTitle'),
         title: t('classes.detail.finalConfirmTitle'),
         content: t('classes.detail.finalConfirm', { hours: cancelWindowHours(detail) }),
         confirmText: t('classes.detail.finalConfirmYes'),

@@ -147,6 +147,8 @@ describe('home', () => {
     const list = await screen.findByRole('list', { name: 'Teaching today' });
     expect(list.textContent).toContain('Morning Flow');
     expect(screen.getByRole('link', { name: 'Morning Flow' }).getAttribute('href')).toContain('session_id=s-teach');
+    // Their today is what they teach: the members' list of today's classes is a tab away.
+    expect(screen.queryByRole('list', { name: "Today's classes" })).toBeNull();
     expect(screen.queryByText(/need a class pass/)).toBeNull();
   });
 

@@ -77,7 +77,8 @@ export function HomePage() {
         <>
           {home.state === 'teacher' && <TeachingTodayCard />}
           <NextClassCard />
-          <TodayCard />
+          {/* A teacher's today is the classes they teach (above); members' classes are a tab away. */}
+          {home.state !== 'teacher' && <TodayCard />}
           <FeaturedShop />
           {(mchInfo.address || mchInfo.phone) && <VisitCard mchInfo={mchInfo} />}
         </>

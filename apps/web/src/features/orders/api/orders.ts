@@ -1,6 +1,6 @@
 import type { couponCalls as couponDefs } from '@studio/contract/coupons';
 import type { MchInfo } from '@studio/contract/merchant';
-import type { OrderInput, OrderRecord, orderCalls as orderDefs } from '@studio/contract/orders';
+import type { OrderInput, OrderRecord, orderCalls as orderDefs, RefundLinesInput } from '@studio/contract/orders';
 import type { PayType } from '@studio/contract/payments';
 import { callRef } from '@studio/contract/protocol-core';
 import type { ReviewItemInput, reviewCalls as reviewDefs } from '@studio/contract/reviews';
@@ -27,6 +27,7 @@ const orderCalls = {
   getList: callRef<typeof orderDefs.getList>('client/order.getList'),
   pay: callRef<typeof orderDefs.pay>('client/order.pay'),
   previewOrder: callRef<typeof orderDefs.previewOrder>('client/order.previewOrder'),
+  previewRefund: callRef<typeof orderDefs.previewRefund>('client/order.previewRefund'),
 };
 const couponCalls = {
   getCounts: callRef<typeof couponDefs.getCounts>('client/coupon.getCounts'),
@@ -82,12 +83,16 @@ export async function createOrder(input: OrderInput) {
 /** Where a paid pass shows (by url, as the realtime handler names it): the member's packages. */
 const MY_PACKAGES_URL = 'client/course.getMyPackages';
 
+/** A paid pass is a package at once: the class page the member goes back to offers Book. */
+export function refreshMyPackages(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [MY_PACKAGES_URL] });
+}
+
 export async function payOrder(orderNo: string, payType: PayType) {
   try {
     return await call(orderCalls.pay, { order_no: orderNo, pay_type: payType });
   } finally {
-    // A paid pass is a package at once: the class page the member goes back to offers Book.
-    await Promise.all([invalidateOrders(), queryClient.invalidateQueries({ queryKey: [MY_PACKAGES_URL] })]);
+    await Promise.all([invalidateOrders(), refreshMyPackages()]);
   }
 }
 
@@ -118,9 +123,25 @@ async function afterMoneyChange(): Promise<void> {
   );
 }
 
-export async function applyRefund(orderNo: string, reason: string, images: string[]): Promise<OrderRecord> {
+/**
+ * What sending back these units comes to, priced by the server as the member changes them (null:
+ * nothing chosen, nothing asked); the last answer stays on screen meanwhile.
+ */
+export function useRefundQuote(orderNo: string, lines: RefundLinesInput | null) {
+  return useQuery({
+    ...callQuery(orderCalls.previewRefund, { order_no: orderNo, lines: lines ?? undefined }),
+    enabled: lines !== null,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function applyRefund(
+  orderNo: string,
+  application: { reason: string; images: string[]; lines: RefundLinesInput },
+): Promise<OrderRecord> {
   try {
-    return (await call(orderCalls.applyRefund, { order_no: orderNo, reason, images })).order;
+    return (await call(orderCalls.applyRefund, { order_no: orderNo, ...application })).order;
   } finally {
     await afterMoneyChange();
   }

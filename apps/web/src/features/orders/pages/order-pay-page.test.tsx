@@ -104,6 +104,7 @@ describe('the pay page', () => {
     open('&for_session=s42');
     fireEvent.click(await screen.findByRole('button', { name: 'Pay £60.00' }));
     const back = await screen.findByRole('button', { name: 'Back to the class' });
+    expect(screen.getByText('Paid')).toBeTruthy();
     expect(sent.find((c) => c.url === 'client/order.pay')?.data).toEqual({
       order_no: '2026112800007',
       pay_type: 'balance',

@@ -16,7 +16,7 @@ import { FOR_SESSION_PARAM, orderLinks } from '@/shared/orders/links';
 import { openProvider, usePaymentStatus } from '@/shared/orders/orders';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
-import { invalidateOrders, offeredPayTypes, payOrder, useOrder } from '../api/orders';
+import { invalidateOrders, offeredPayTypes, payOrder, refreshMyPackages, useOrder } from '../api/orders';
 import { Countdown } from '../components/countdown';
 import { OrderStatus } from '../components/order-status';
 import '@/shared/ui/status-tag.css';
@@ -80,7 +80,7 @@ export function OrderPayPage() {
     <PullToRefresh onRefresh={() => invalidateOrders()}>
       <div className="stack order-pay">
         <section className="card order-pay-head" aria-labelledby="pay-amount">
-          <p className="secondary">{t('orders.toPay')}</p>
+          <p className="secondary">{SETTLED.includes(o.status_name) ? t('orders.amounts.paid') : t('orders.toPay')}</p>
           <p className="order-pay-amount figures" id="pay-amount">
             {format.money(o.pay_amount)}
           </p>
@@ -153,7 +153,15 @@ export function OrderPayPage() {
             {forSession && SETTLED.includes(o.status_name) && (
               <>
                 <p className="secondary">{t('orders.pay.backToClassNote')}</p>
-                <Button block color="primary" onClick={() => redirectTo(classLinks.session(forSession))}>
+                <Button
+                  block
+                  color="primary"
+                  onClick={async () => {
+                    // Paid with a card, the pass arrived while this page waited: the class page reads it afresh.
+                    await refreshMyPackages();
+                    await redirectTo(classLinks.session(forSession));
+                  }}
+                >
                   {t('orders.pay.backToClass')}
                 </Button>
               </>
