@@ -32,7 +32,7 @@ import {
 } from '../payments';
 import { writeReviews } from '../reviews';
 import { creditWallet, postPointsEntry, postWalletEntry } from '../wallet';
-import { cancel, changeOwn, lockAny, lockOwn, markPaid, move, receive, refuse } from './flow';
+import { cancel, changeOwn, lockOwn, markPaid, receive, refuse } from './flow';
 import { assertCheckoutable, type Draft, priceOrder } from './pricing';
 import { orderRecords } from './records';
 import * as repo from './repo';
@@ -391,19 +391,3 @@ export const confirmReceipt = (ctx: AuthedContext, orderNo: string) =>
   changeOwn(ctx, orderNo, async (work, order, now) =>
     receive(work, order, now, { actorId: ctx.user.uid, locale: ctx.locale }),
   );
-
-export async function completePickup(ctx: AuthedContext, code: string): Promise<OrderRecord | null> {
-  const found = await repo.findByPickupCode(ctx.db, code.toUpperCase());
-  if (!found) return null;
-  const now = ctx.clock.now();
-  const row = await runUnitOfWork(ctx, async (work) => {
-    const order = await lockAny(work.tx, found.id);
-    if (order.status !== S.paid || order.delivery !== 'pickup') refuse(ctx.locale, order.status);
-    return move(work, order, 'pick_up', 'completed', now, {
-      set: { completedAt: now },
-      actorId: ctx.user.uid,
-      note: 'picked up',
-    });
-  });
-  return (await orderRecords(ctx.db, [row], ctx.locale))[0]!;
-}
