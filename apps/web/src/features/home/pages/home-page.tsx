@@ -1,5 +1,5 @@
 import type { MchInfo } from '@studio/contract/merchant';
-import { Button } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '@/shared/classes/use-now';
@@ -52,7 +52,6 @@ function useHomeState(): { state: HomeState; credits: number; loading: boolean }
 
 export function HomePage() {
   const { data, error, isPending, refetch } = useMchInfo();
-  const loggedIn = useIsLoggedIn();
   const home = useHomeState();
   // The cards below the greeting appear together once their data has come (or a first attempt
   // failed: retries do not hold the others back), in place of one placeholder, so nothing already
@@ -69,8 +68,7 @@ export function HomePage() {
   return (
     <div className="stack">
       <StudioHeader mchInfo={mchInfo} />
-      {/* A member's greeting says what to do next: it waits for what they hold and have booked. */}
-      {!(loggedIn && home.loading) && <WelcomeCard studio={mchInfo.name} state={home.state} credits={home.credits} />}
+      <WelcomeCard studio={mchInfo.name} state={home.state} credits={home.credits} loading={home.loading} />
       {cardsLoading ? (
         <PageSkeleton rows={2} />
       ) : (
@@ -100,7 +98,15 @@ function StudioHeader({ mchInfo }: { mchInfo: MchInfo }) {
   );
 }
 
-function WelcomeCard({ studio, state, credits }: { studio: string; state: HomeState; credits: number }) {
+interface WelcomeCardProps {
+  studio: string;
+  state: HomeState;
+  credits: number;
+  /** What the member holds and has booked is still coming: the greeting shows, what to do next waits. */
+  loading: boolean;
+}
+
+function WelcomeCard({ studio, state, credits, loading }: WelcomeCardProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const userInfo = useUserInfo();
@@ -118,8 +124,8 @@ function WelcomeCard({ studio, state, credits }: { studio: string; state: HomeSt
     return (
       <section className="card welcome-card">
         <h2 className="section-title">{t(isNew ? 'home.welcomeNew' : 'home.welcomeBack', { name, studio })}</h2>
-        <p className="secondary">{text}</p>
-        {state === 'needsPass' && (
+        {loading ? <Skeleton.Paragraph lineCount={2} animated /> : <p className="secondary">{text}</p>}
+        {!loading && state === 'needsPass' && (
           <div className="button-row">
             <Button color="primary" onClick={() => switchTab(paths.reservation)}>
               {t('home.browse')}
