@@ -1,6 +1,5 @@
 import type { OrderRecord } from '@studio/contract/orders';
-import { REFUND_MAX_IMAGES, REFUND_REASON_MAX } from '@studio/contract/refunds';
-import { Button, Dialog, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
@@ -9,8 +8,8 @@ import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
 import { useOnline } from '@/shared/offline/use-online';
 import { orderLinks } from '@/shared/orders/links';
 import { showToast } from '@/shared/ui/feedback';
-import { PhotoUploader } from '@/shared/ui/photo-uploader';
-import { applyRefund, cancelOrder, cancelRefund, confirmReceipt } from '../api/orders';
+import { cancelOrder, cancelRefund, confirmReceipt } from '../api/orders';
+import { RefundSheet } from './refund-sheet';
 
 /** The actions of spec section 4 that the order's status allows, as the server lists them. */
 export function OrderActions({ order, compact = false }: { order: OrderRecord; compact?: boolean }) {
@@ -119,63 +118,5 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
         </Button>
       )}
     </div>
-  );
-}
-
-/** Apply for a refund: a reason (required) and up to nine photos; staff decide, the order shows the progress. */
-function RefundSheet({ order, open, onClose }: { order: OrderRecord; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [images, setImages] = useState<ImageUploadItem[]>([]);
-  const [tried, setTried] = useState(false);
-  const [submit, submitting] = useLockedAction(async () => {
-    setTried(true);
-    if (!reason.trim()) return;
-    await applyRefund(
-      order.order_no,
-      reason.trim(),
-      images.map((i) => i.url),
-    );
-    showToast(t('orders.refund.applied'));
-    onClose();
-  });
-  const missing = tried && !reason.trim();
-  const id = `refund-${order.order_no}`;
-  return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet">
-      <form
-        className="stack-tight"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <h2 className="section-title">{t('orders.refund.title')}</h2>
-        <p className="secondary">{t('orders.refund.help')}</p>
-        <label className="field-label" htmlFor={`${id}-reason`}>
-          {t('orders.refund.reason')}
-        </label>
-        <TextArea
-          id={`${id}-reason`}
-          value={reason}
-          onChange={setReason}
-          maxLength={REFUND_REASON_MAX}
-          rows={3}
-          showCount
-          placeholder={t('orders.refund.reasonPlaceholder')}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
-        />
-        {missing && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {t('orders.refund.reasonRequired')}
-          </p>
-        )}
-        <PhotoUploader value={images} onChange={setImages} max={REFUND_MAX_IMAGES} />
-        <Button block type="submit" color="primary" loading={submitting}>
-          {t('orders.refund.submit')}
-        </Button>
-      </form>
-    </Popup>
   );
 }

@@ -64,4 +64,26 @@ describe('RefundProgress', () => {
     expect(screen.getByText('Used')).toBeTruthy();
     expect(screen.queryByText(/back to|go through/)).toBeNull();
   });
+
+  it('shows the units sent back and the studio’s message with an approval', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RefundProgress
+          order={
+            {
+              pay_type: 'balance',
+              lines: [{ sku_id: 's1', goods_name: 'Cork', sku_name: 'Block' }],
+              refund: {
+                ...refund,
+                lines: [{ sku_id: 's1', quantity: 2, amount: 1766 }],
+                message: 'Sorry about the corners',
+              },
+            } as OrderRecord
+          }
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Sent back').nextElementSibling?.textContent).toBe('Cork · Block × 2');
+    expect(screen.getByText('Message from the studio').nextElementSibling?.textContent).toBe('Sorry about the corners');
+  });
 });

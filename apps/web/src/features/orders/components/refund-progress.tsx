@@ -3,14 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/format/use-format';
 
 /**
- * Where the refund stands: applied (with the reason), approved (the amount, and where the money is: on
- * its way, paid back, or refused by the provider: the studio then pays it back another way) or
- * refused (why).
+ * Where the refund stands: applied (with the reason and the units sent back), approved (the amount,
+ * and where the money is: on its way, paid back, or refused by the provider: the studio then pays it
+ * back another way) or refused (why); what the studio wrote to the member.
  */
 export function RefundProgress({ order }: { order: OrderRecord }) {
   const { t } = useTranslation();
   const format = useFormat();
   const r = order.refund!;
+  const nameOf = (skuId: string) => {
+    const line = order.lines?.find((l) => l.sku_id === skuId);
+    return line ? [line.goods_name, line.sku_name].filter(Boolean).join(' · ') : skuId;
+  };
   return (
     <section className="card stack-tight" aria-labelledby="refund-title">
       <h2 className="section-title" id="refund-title">
@@ -30,6 +34,20 @@ export function RefundProgress({ order }: { order: OrderRecord }) {
           <dt className="secondary">{t('orders.refund.reason')}</dt>
           <dd>{r.reason}</dd>
         </div>
+        {r.lines.length > 0 && (
+          <div>
+            <dt className="secondary">{t('orders.refund.lines')}</dt>
+            <dd>
+              <ul className="refund-progress-lines">
+                {r.lines.map((l) => (
+                  <li key={l.sku_id}>
+                    {nameOf(l.sku_id)} <span className="figures">× {l.quantity}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="secondary">{t('orders.refund.requested')}</dt>
           <dd className="figures">{format.money(r.requested_amount)}</dd>
@@ -47,6 +65,12 @@ export function RefundProgress({ order }: { order: OrderRecord }) {
           <div>
             <dt className="secondary">{t('orders.refund.refuseReason')}</dt>
             <dd>{r.refuse_reason}</dd>
+          </div>
+        )}
+        {r.status === 'approved' && r.message && (
+          <div>
+            <dt className="secondary">{t('orders.refund.message')}</dt>
+            <dd>{r.message}</dd>
           </div>
         )}
       </dl>

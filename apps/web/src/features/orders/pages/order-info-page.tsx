@@ -1,6 +1,4 @@
 import type { OrderRecord } from '@studio/contract/orders';
-import { orderStatusNameOf } from '@studio/contract/orders';
-import { Steps } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,12 +12,14 @@ import { Countdown } from '../components/countdown';
 import { OrderActions } from '../components/order-actions';
 import { OrderLines } from '../components/order-lines';
 import { OrderStatus } from '../components/order-status';
+import { OrderTimeline } from '../components/order-timeline';
 import { RefundProgress } from '../components/refund-progress';
 import '../components/orders.css';
 
 /** user/order/info (and course/order-info): lines, amounts, status and timeline, pickup QR, shipping. */
 export function OrderInfoPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const order = useOrder(orderNo);
@@ -34,6 +34,9 @@ export function OrderInfoPage() {
           <OrderStatus order={o} />
         </h2>
         {o.expires_at && <Countdown until={o.expires_at} onEnd={() => void order.refetch()} />}
+        {o.refunded_amount > 0 && o.status_name !== 'refunded' && (
+          <p className="secondary">{t('orders.info.partlyRefunded', { amount: format.money(o.refunded_amount) })}</p>
+        )}
         {o.status_name === 'unpaid' && o.pay_type === 'offline' && (
           <p className="secondary">{t('orders.info.offlineWaiting')}</p>
         )}
@@ -102,7 +105,7 @@ export function OrderInfoPage() {
       </section>
       {o.refund && <RefundProgress order={o} />}
       <OrderFacts order={o} />
-      <Timeline order={o} />
+      <OrderTimeline order={o} />
       {o.actions.some((a) => a !== 'pickup_code' && a !== 'refund_details') && (
         <>
           <div className="action-bar-spacer" />
@@ -145,28 +148,6 @@ function OrderFacts({ order }: { order: OrderRecord }) {
           </div>
         ))}
       </dl>
-    </section>
-  );
-}
-
-function Timeline({ order }: { order: OrderRecord }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const events = [...order.timeline].reverse();
-  return (
-    <section className="card" aria-labelledby="timeline-title">
-      <h2 className="section-title" id="timeline-title">
-        {t('orders.info.timeline')}
-      </h2>
-      <Steps direction="vertical" current={0}>
-        {events.map((e) => (
-          <Steps.Step
-            key={`${e.status}-${e.at}`}
-            title={<OrderStatus order={{ status_name: orderStatusNameOf(e.status), delivery: order.delivery }} />}
-            description={format.dateTime(e.at)}
-          />
-        ))}
-      </Steps>
     </section>
   );
 }
