@@ -18,6 +18,7 @@ import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { usePermission } from '@/shared/session/permissions';
+import { ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
@@ -89,7 +90,13 @@ export function CoursesPage() {
       title: t('course.cover'),
       render: (_, course) => <Avatar shape="square" size={40} src={course.cover_image ?? undefined} alt="" />,
     },
-    { key: 'name', title: t('course.name'), dataIndex: 'name', sorter: true },
+    {
+      key: 'name',
+      title: t('course.name'),
+      sorter: true,
+      width: 260,
+      render: (_, course) => <ClampedText text={course.name} />,
+    },
     { key: 'level', title: t('course.level'), render: (_, course) => t(`course.levels.${course.level}`) },
     {
       key: 'duration_min',

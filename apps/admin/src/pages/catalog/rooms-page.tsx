@@ -10,6 +10,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
+import { ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
@@ -60,9 +61,20 @@ export function RoomsPage() {
   );
 
   const columns: ServerColumn<Room>[] = [
-    { key: 'name', title: t('room.name'), dataIndex: 'name', sorter: true },
+    {
+      key: 'name',
+      title: t('room.name'),
+      sorter: true,
+      width: 240,
+      render: (_, room) => <ClampedText text={room.name} />,
+    },
     { key: 'capacity', title: t('room.capacity'), dataIndex: 'capacity', sorter: true, align: 'right' },
-    { key: 'address', title: t('room.address'), dataIndex: 'address' },
+    {
+      key: 'address',
+      title: t('room.address'),
+      width: 300,
+      render: (_, room) => <ClampedText text={room.address} />,
+    },
     { key: 'active', title: t('status.label'), render: (_, room) => <ActiveTag active={room.active} /> },
     {
       key: 'actions',

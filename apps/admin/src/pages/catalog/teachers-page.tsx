@@ -15,6 +15,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, optionalLocalizedValue } from '@/shared/forms/localized-fields';
+import { ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
@@ -111,10 +112,17 @@ export function TeachersPage() {
       title: t('teacher.photo'),
       render: (_, teacher) => <Avatar size={40} src={teacher.photo ?? undefined} alt="" />,
     },
-    { key: 'name', title: t('teacher.name'), dataIndex: 'name', sorter: true },
+    {
+      key: 'name',
+      title: t('teacher.name'),
+      sorter: true,
+      width: 240,
+      render: (_, teacher) => <ClampedText text={teacher.name} />,
+    },
     {
       key: 'specialties',
       title: t('teacher.specialties'),
+      width: 300,
       render: (_, teacher) => teacher.specialties.map((s) => <Tag key={s}>{s}</Tag>),
     },
     { key: 'active', title: t('status.label'), render: (_, teacher) => <ActiveTag active={teacher.active} /> },

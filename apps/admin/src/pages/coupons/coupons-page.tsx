@@ -22,6 +22,7 @@ import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
 import { MoneyInput } from '@/shared/forms/money-input';
+import { ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
@@ -112,9 +113,10 @@ export function CouponsPage() {
       key: 'name',
       title: t('name'),
       sorter: true,
+      width: 200,
       render: (_, c) => (
         <Space direction="vertical" size={2}>
-          <span>{c.name}</span>
+          <ClampedText text={c.name} />
           <Space size={4}>
             <Tag color={c.enabled ? 'green' : 'default'}>{c.enabled ? t('on') : t('off')}</Tag>
             {c.in_center && <Tag color="blue">{t('inCenter')}</Tag>}
@@ -125,6 +127,7 @@ export function CouponsPage() {
     {
       key: 'rule',
       title: t('rule'),
+      width: 190,
       render: (_, c) => (
         <span>
           <strong>{value(c)}</strong>{' '}
@@ -138,6 +141,7 @@ export function CouponsPage() {
     {
       key: 'validity',
       title: t('validity'),
+      width: 160,
       render: (_, c) => {
         const r = c.effective_time_rule;
         return r.type === COUPON_TIME_FIXED && r.start_fixed_time && r.end_fixed_time

@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS, type OrderRecord, type OrderStatusName } from '@st
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ClampedText } from '@/shared/table/cells';
 
 const COLORS: Partial<Record<OrderStatusName, string>> = {
   unpaid: 'orange',
@@ -28,4 +29,25 @@ export function orderItemsText(t: TFunction, order: Pick<OrderRecord, 'lines'>):
   return order.lines.length > 1
     ? t('linesMore', { name: order.lines[0]?.goods_name, count: order.lines.length - 1 })
     : (order.lines[0]?.goods_name ?? '');
+}
+
+/**
+ * An order's items in a table cell of a set width: the first goods item's name in at most two lines,
+ * then how many more, which the cut never hides.
+ */
+export function OrderItemsCell({
+  order,
+  secondary = false,
+}: {
+  order: Pick<OrderRecord, 'lines'>;
+  secondary?: boolean;
+}) {
+  const { t } = useTranslation('orders');
+  const more = order.lines.length - 1;
+  return (
+    <div className={secondary ? 'secondary-text' : undefined}>
+      <ClampedText text={order.lines[0]?.goods_name ?? ''} secondary={secondary} />
+      {more > 0 && <div className="secondary-text">{t('moreLines', { count: more })}</div>}
+    </div>
+  );
 }

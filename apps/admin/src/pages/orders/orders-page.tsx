@@ -8,17 +8,18 @@ import {
 } from '@studio/contract/orders';
 import { PAY_TYPES } from '@studio/contract/payments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker } from 'antd';
+import { DatePicker, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { ClippedLink } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
-import { OrderStatusTag, orderItemsText } from './order-status';
+import { OrderItemsCell, OrderStatusTag } from './order-status';
 
 const FILTERS = ['keyword', 'status', 'pay_type', 'delivery', 'user_id', 'from', 'to'] as const;
 
@@ -38,42 +39,54 @@ export function OrdersPage() {
   const list = useQuery({ ...callQuery(adminOrderCalls.getList, input), placeholderData: keepPreviousData });
   const locale = resolveLocale(i18n.language);
 
+  // Six columns that fit 1280 px: when each order was placed sits under its number (sorting that
+  // column sorts by it), the payment type under the amount; long names and items are cut with "…".
   const columns: ServerColumn<AdminOrderRecord>[] = [
     {
-      key: 'order_no',
-      title: t('number'),
+      key: 'created_at',
+      title: t('numberPlaced'),
+      sorter: true,
       render: (_, o) => (
-        <Link to={`/orders/${o.order_no}`} className="figures">
-          {o.order_no}
-        </Link>
+        <Space direction="vertical" size={0}>
+          <Link to={`/orders/${o.order_no}`} className="figures">
+            {o.order_no}
+          </Link>
+          <span className="secondary-text figures">{format.dateTime(o.created_at)}</span>
+        </Space>
       ),
     },
-    { key: 'created_at', title: t('placed'), sorter: true, render: (_, o) => format.dateTime(o.created_at) },
     {
       key: 'member',
       title: t('member'),
+      width: 160,
       render: (_, o) => (
-        <Link to={`/members/${o.member._id}`}>
-          {o.member.nickname}
-          {o.member.mobile ? ` · ${o.member.mobile}` : ''}
-        </Link>
+        <Space direction="vertical" size={0}>
+          <ClippedLink to={`/members/${o.member._id}`} text={o.member.nickname} width={160} />
+          {o.member.mobile && <span className="secondary-text figures">{o.member.mobile}</span>}
+        </Space>
       ),
     },
     {
       key: 'lines',
       title: t('items'),
-      render: (_, o) => orderItemsText(t, o),
+      width: 240,
+      render: (_, o) => <OrderItemsCell order={o} />,
     },
     {
       key: 'pay_amount',
       title: t('amount'),
       sorter: true,
       align: 'right',
-      render: (_, o) => <span className="figures">{format.money(o.pay_amount)}</span>,
+      width: 130,
+      render: (_, o) => (
+        <Space direction="vertical" size={0} align="end">
+          <span className="figures">{format.money(o.pay_amount)}</span>
+          <span className="secondary-text">{o.pay_type ? t(`payTypes.${o.pay_type}`) : '—'}</span>
+        </Space>
+      ),
     },
-    { key: 'pay_type', title: t('payType'), render: (_, o) => (o.pay_type ? t(`payTypes.${o.pay_type}`) : '—') },
     { key: 'delivery', title: t('delivery'), render: (_, o) => t(`deliveries.${o.delivery}`) },
-    { key: 'status', title: t('status'), render: (_, o) => <OrderStatusTag order={o} /> },
+    { key: 'status', title: t('status'), width: 130, render: (_, o) => <OrderStatusTag order={o} /> },
   ];
 
   return (

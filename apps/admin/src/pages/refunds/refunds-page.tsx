@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { ClampedText, ClippedLink } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
-import { orderItemsText } from '../orders/order-status';
+import { OrderItemsCell } from '../orders/order-status';
 import { RefundActions } from './refund-actions';
 import { RefundMoneyTag } from './refund-money';
 
@@ -25,45 +26,50 @@ export function RefundsPage() {
     ...callQuery(adminOrderCalls.getRefunds, listInputOf(adminOrderCalls.getRefunds, table.query)),
     placeholderData: keepPreviousData,
   });
+  // Six columns that fit 1280 px: the long texts (items, the member's name, the reason) have widths
+  // and are cut with "…" (whole on hover); the actions stay fixed on the right (ServerTable).
   const columns: ServerColumn<AdminOrderRecord>[] = [
     {
       key: 'order_no',
       title: t('number'),
+      width: 180,
       render: (_, o) => (
         <Space direction="vertical" size={0}>
           <Link to={`/orders/${o.order_no}`} className="figures">
             {o.order_no}
           </Link>
-          <span className="secondary-text">{orderItemsText(t, o)}</span>
+          <OrderItemsCell order={o} secondary />
         </Space>
       ),
     },
     {
-      key: 'applied',
-      title: t('refunds.applied'),
-      render: (_, o) => (o.refund ? format.dateTime(o.refund.created_at) : ''),
-    },
-    {
       key: 'member',
-      title: t('member'),
-      render: (_, o) => <Link to={`/members/${o.member._id}`}>{o.member.nickname}</Link>,
+      title: t('refunds.memberApplied'),
+      width: 150,
+      render: (_, o) => (
+        <Space direction="vertical" size={0}>
+          <ClippedLink to={`/members/${o.member._id}`} text={o.member.nickname} width={150} />
+          <span className="secondary-text figures">{o.refund ? format.dateTime(o.refund.created_at) : ''}</span>
+        </Space>
+      ),
     },
     {
       key: 'reason',
       title: t('refunds.reason'),
+      width: 240,
       render: (_, o) => (
         <Space direction="vertical" size={4}>
-          <span>{o.refund?.reason}</span>
+          <ClampedText text={o.refund?.reason ?? ''} rows={3} />
           {o.refund?.images.length ? (
             <Image.PreviewGroup>
-              <Space size={4}>
+              <Space size={4} wrap>
                 {o.refund.images.map((src, i) => (
                   <Image key={src} src={src} width={40} height={40} alt={t('refunds.photo', { n: i + 1 })} />
                 ))}
               </Space>
             </Image.PreviewGroup>
           ) : null}
-          {o.refund?.refuse_reason && <span className="secondary-text">{o.refund.refuse_reason}</span>}
+          {o.refund?.refuse_reason && <ClampedText text={o.refund.refuse_reason} secondary />}
         </Space>
       ),
     },
@@ -71,6 +77,7 @@ export function RefundsPage() {
       key: 'amount',
       title: t('refunds.amounts'),
       align: 'right',
+      width: 130,
       render: (_, o) => (
         <span className="figures">
           {format.money(o.refund?.requested_amount ?? 0)}
@@ -88,6 +95,7 @@ export function RefundsPage() {
     {
       key: 'status',
       title: t('status'),
+      width: 140,
       render: (_, o) =>
         o.refund ? (
           <Space direction="vertical" size={4}>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { ClampedText, ClippedLink } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
@@ -54,50 +55,38 @@ export function ReviewsPage() {
       ),
     },
     {
-      key: 'goods',
-      title: t('goods'),
-      render: (_, r) => (
-        <Space direction="vertical" size={0}>
-          <span>{r.goods_name}</span>
-          <span className="secondary-text">{r.sku_name}</span>
-        </Space>
-      ),
-    },
-    {
+      // What was reviewed above what the member wrote: one column, so the table fits 1280 px.
       key: 'content',
       title: t('content'),
+      width: 320,
       render: (_, r) => (
         <Space direction="vertical" size={4}>
-          <span>{r.content}</span>
+          <ClampedText text={r.sku_name ? `${r.goods_name} · ${r.sku_name}` : r.goods_name} rows={1} secondary />
+          <ClampedText text={r.content} rows={3} />
           {r.images.length > 0 && (
             <Image.PreviewGroup>
-              <Space size={4}>
+              <Space size={4} wrap>
                 {r.images.map((src, i) => (
                   <Image key={src} src={src} width={40} height={40} alt={t('photo', { n: i + 1 })} />
                 ))}
               </Space>
             </Image.PreviewGroup>
           )}
-          {r.reply && (
-            <span className="secondary-text">
-              {t('replyPrefix')} {r.reply}
-            </span>
-          )}
+          {r.reply && <ClampedText text={`${t('replyPrefix')} ${r.reply}`} secondary />}
         </Space>
       ),
     },
     {
       key: 'member',
-      title: t('member'),
-      render: (_, r) => <Link to={`/members/${r.member._id}`}>{r.member.nickname}</Link>,
-    },
-    {
-      key: 'order',
-      title: t('order'),
+      title: t('memberOrder'),
+      width: 160,
       render: (_, r) => (
-        <Link to={`/orders/${r.order_no}`} className="figures">
-          {r.order_no}
-        </Link>
+        <Space direction="vertical" size={0}>
+          <ClippedLink to={`/members/${r.member._id}`} text={r.member.nickname} width={160} />
+          <Link to={`/orders/${r.order_no}`} className="figures">
+            {r.order_no}
+          </Link>
+        </Space>
       ),
     },
     {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { ClampedLink, ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
@@ -56,14 +57,20 @@ export function GoodsPage() {
       key: 'name',
       title: t('goods.name'),
       sorter: true,
-      render: (_, g) => <Link to={`/shop/goods/${g._id}`}>{g.name}</Link>,
+      width: 220,
+      render: (_, g) => <ClampedLink to={`/shop/goods/${g._id}`} text={g.name} />,
     },
     {
       key: 'type',
       title: t('goods.type'),
       render: (_, g) => (g.type === 1 ? <Tag color="gold">{t('goods.types.1')}</Tag> : <Tag>{t('goods.types.0')}</Tag>),
     },
-    { key: 'category', title: t('goods.category'), render: (_, g) => (g.category_id ? paths.get(g.category_id) : '—') },
+    {
+      key: 'category',
+      title: t('goods.category'),
+      width: 140,
+      render: (_, g) => (g.category_id ? <ClampedText text={paths.get(g.category_id) ?? ''} /> : '—'),
+    },
     {
       key: 'price',
       title: t('goods.price'),

@@ -10,7 +10,10 @@ export type ServerColumn<T> = ColumnType<T> & { key: string };
 /**
  * antd's Table over a server-paged call: the page, size and sort come from the URL (useTableState)
  * and go back there; a sortable column is one with `sorter: true` whose `key` is the call's sort
- * field. While the next page loads the current rows stay, dimmed.
+ * field. While the next page loads the current rows stay, dimmed. The row actions (the column keyed
+ * `actions`) stay fixed on the right: should the table ever be wider than its box, it scrolls inside
+ * it and the buttons stay in sight (long texts get a width and cells.tsx's clamps, so that it fits
+ * 1280 px).
  */
 export function ServerTable<T extends { _id: string }>({
   state,
@@ -27,15 +30,17 @@ export function ServerTable<T extends { _id: string }>({
 } & Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange'>) {
   const { t } = useTranslation();
   const { view } = state;
-  const sorted = columns.map((column) =>
-    column.sorter
+  const sorted = columns.map((column) => {
+    const placed =
+      column.key === 'actions' && column.fixed === undefined ? { ...column, fixed: 'right' as const } : column;
+    return placed.sorter
       ? {
-          ...column,
+          ...placed,
           sortOrder:
-            view.sort === column.key ? (view.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+            view.sort === placed.key ? (view.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
         }
-      : column,
-  );
+      : placed;
+  });
   return (
     <>
       {query.error && (
@@ -66,6 +71,9 @@ export function ServerTable<T extends { _id: string }>({
           showTotal: (total) => t('table.total', { count: total }),
         }}
         scroll={{ x: 'max-content' }}
+        // The back office's density (8 px between a cell's text and its borders): six or seven columns
+        // fit 1280 px.
+        size="middle"
         {...rest}
       />
     </>
