@@ -21,6 +21,7 @@ import { useConfirmDanger } from '@/shared/ui/confirm';
 import { Page, QueryState } from '@/shared/ui/page';
 import { RefundActions } from '../refunds/refund-actions';
 import { RefundMoneyTag } from '../refunds/refund-money';
+import { refundStepText } from '../refunds/refund-step';
 import { DeskPaymentText, MarkPaidButton } from './desk-payment';
 import { OrderStatusTag } from './order-status';
 
@@ -197,8 +198,10 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
                           <span>
                             <RefundMoneyTag refund={order.refund} />
                           </span>
-                          {order.refund.refuse_reason && (
-                            <span className="secondary-text">{order.refund.refuse_reason}</span>
+                          {order.refund.message && (
+                            <span className="secondary-text">
+                              {t('refunds.messageSent', { message: order.refund.message })}
+                            </span>
                           )}
                           <RefundActions order={order} />
                         </Flex>
@@ -250,9 +253,12 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
             items={order.timeline.map((e) => ({
               children: (
                 <>
-                  <strong>{ORDER_STATUS_LABELS[orderStatusNameOf(e.status)][locale]}</strong>
+                  <strong>
+                    {refundStepText(e, t, format.money) ?? ORDER_STATUS_LABELS[orderStatusNameOf(e.status)][locale]}
+                  </strong>
                   <div>{format.dateTime(e.at)}</div>
-                  {e.note && <div>{e.note}</div>}
+                  {/* A refund step says itself; its note ("refund 10.20") only repeats it. */}
+                  {e.note && !e.refund && <div>{e.note}</div>}
                 </>
               ),
             }))}
@@ -275,7 +281,13 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
             },
             { key: 'name', title: t('goods'), render: (_, l) => `${l.goods_name} · ${l.sku_name}` },
             { key: 'price', title: t('price'), align: 'right', render: (_, l) => format.money(l.price) },
-            { key: 'qty', title: t('quantity'), align: 'right', dataIndex: 'buy_num' },
+            {
+              key: 'qty',
+              title: t('quantity'),
+              align: 'right',
+              render: (_, l) =>
+                l.refunded_num > 0 ? `${l.buy_num} (${t('refundedUnits', { count: l.refunded_num })})` : l.buy_num,
+            },
             { key: 'amount', title: t('lineAmount'), align: 'right', render: (_, l) => format.money(l.amount) },
           ]}
           summary={() => (

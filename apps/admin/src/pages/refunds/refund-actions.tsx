@@ -1,8 +1,8 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { toMajorUnits, toMinorUnits } from '@studio/contract/format';
 import { type AdminOrderRecord, adminOrderCalls } from '@studio/contract/orders';
-import { REFUND_REASON_MAX, type REPAY_METHODS } from '@studio/contract/refunds';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { REFUND_MESSAGE_MAX, REFUND_REASON_MAX, type REPAY_METHODS } from '@studio/contract/refunds';
+import { App, Button, Form, Input, List, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/shared/api/client';
@@ -16,7 +16,8 @@ type RepayMethod = (typeof REPAY_METHODS)[number];
 const INVALIDATES = [[adminOrderCalls.getRefunds.url], [adminOrderCalls.getList.url], [adminOrderCalls.getInfo.url]];
 
 /**
- * Approve (all that is left, or part of it) or refuse (with a reason) a waiting refund application;
+ * Approve a waiting refund application (the units the member sends back and what the server priced
+ * them at, or less, with a message to the member) or refuse it (with a reason the member reads);
  * once approved, pay back another way what the payment provider refused. Each asks first and says
  * what will happen; the server decides once however often it is pressed.
  */
@@ -25,16 +26,18 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
   const { message } = App.useApp();
   const format = useFormat();
   const [dialog, setDialog] = useState<'approve' | 'refuse' | null>(null);
-  const [approveForm] = Form.useForm<{ amount: number }>();
+  const [approveForm] = Form.useForm<{ amount: number; message?: string }>();
   const [refuseForm] = Form.useForm<{ reason: string }>();
-  const left = order.paid_amount - order.refunded_amount;
+  // What the application's units came to (the server prices them again when approving).
+  const requested = order.refund?.requested_amount ?? 0;
   // The order page shows this to orders.manage staff too: only refunds.manage may decide.
   const mayDecide = usePermission('refunds.manage');
   const approve = useCallMutation(
-    (amount: number) =>
+    ({ amount, message }: { amount: number; message: string }) =>
       call(adminOrderCalls.approveRefund, {
         order_no: order.order_no,
-        ...(amount === left ? {} : { amount }),
+        message,
+        ...(amount === requested ? {} : { amount }),
       }),
     {
       invalidates: INVALIDATES,
@@ -78,22 +81,31 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
         <Form
           form={approveForm}
           layout="vertical"
-          initialValues={{ amount: toMajorUnits(left) }}
-          onFinish={(f) => approve.mutate(toMinorUnits(f.amount))}
+          initialValues={{ amount: toMajorUnits(requested), message: '' }}
+          onFinish={(f) => approve.mutate({ amount: toMinorUnits(f.amount), message: (f.message ?? '').trim() })}
         >
           <p>
             {t('refunds.approveHelp', {
-              left: format.money(left),
+              amount: format.money(requested),
               method: order.pay_type ? t(`payTypes.${order.pay_type}`) : '—',
             })}
           </p>
+          <RefundLines order={order} />
           <Form.Item
             name="amount"
             label={t('refunds.amount')}
             rules={[requiredRule()]}
             extra={t('refunds.partialHelp')}
           >
-            <MoneyInput min={left > 0 ? 0.01 : 0} max={toMajorUnits(left)} style={{ width: 200 }} />
+            <MoneyInput min={requested > 0 ? 0.01 : 0} max={toMajorUnits(requested)} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="message"
+            label={t('refunds.message')}
+            extra={t('refunds.messageHelp')}
+            rules={[{ max: REFUND_MESSAGE_MAX }]}
+          >
+            <Input.TextArea rows={3} maxLength={REFUND_MESSAGE_MAX} showCount />
           </Form.Item>
         </Form>
       </Modal>
@@ -118,6 +130,44 @@ export function RefundActions({ order }: { order: AdminOrderRecord }) {
           </Form.Item>
         </Form>
       </Modal>
+    </>
+  );
+}
+
+/**
+ * The units an application sends back, each with what it came to; whether they are the order's last
+ * (approving then refunds the order). An application made before lines were chosen sends back all.
+ */
+function RefundLines({ order }: { order: AdminOrderRecord }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const lines = order.refund?.lines ?? [];
+  const applied = new Map(lines.map((l) => [l.sku_id, l.quantity]));
+  const last =
+    lines.length === 0 || order.lines.every((l) => l.refunded_num + (applied.get(l.sku_id) ?? 0) >= l.buy_num);
+  return (
+    <>
+      {lines.length > 0 && (
+        <List
+          size="small"
+          bordered
+          header={t('refunds.linesTitle')}
+          dataSource={lines}
+          renderItem={(l) => {
+            const line = order.lines.find((o) => o.sku_id === l.sku_id);
+            return (
+              <List.Item extra={<span className="figures">{format.money(l.amount)}</span>}>
+                {t('refunds.line', {
+                  name: line ? [line.goods_name, line.sku_name].filter(Boolean).join(' · ') : l.sku_id,
+                  count: l.quantity,
+                })}
+              </List.Item>
+            );
+          }}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <p>{t(last ? 'refunds.lastItems' : 'refunds.someItems')}</p>
     </>
   );
 }
