@@ -1,6 +1,6 @@
 import { adminUserCalls } from '@studio/contract/account';
-import { adminOrderCalls, type DeskSaleInput, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { notificationCalls } from '@studio/contract/notifications';
+import { adminOrderCalls, type DeskSaleInput, ORDER_STATUS, orderCalls } from '@studio/contract/orders';
 import { packageCalls } from '@studio/contract/packages';
 import type { Permission } from '@studio/contract/permissions';
 import { adminShopCalls } from '@studio/contract/shop';
