@@ -1,10 +1,10 @@
-import { type AuditEntry, adminAuditCalls } from '@studio/contract/audit';
+import { adminAuditCalls, auditChangesOfKind } from '@studio/contract/audit';
 import { pageOf } from '../../platform/paging';
 import { handle } from '../../platform/protocol';
-import { namesOf } from '../account';
 import { listEntries } from '../audit';
 import { getMerchant } from '../merchant';
 import { resolveRange } from '../schedule';
+import { describeEntries } from './sentences';
 
 export const auditHandlers = [
   handle(adminAuditCalls.getList, async (input, ctx) => {
@@ -13,21 +13,17 @@ export const auditHandlers = [
     const to = input.date_to ? resolveRange(input.date_to, input.date_to, timezone).to : undefined;
     const { rows, total } = await listEntries(
       ctx.db,
-      { actorId: input.actor_id, objectType: input.object_type, objectId: input.object_id, from, to },
+      {
+        actorId: input.actor_id,
+        changes: input.kind ? auditChangesOfKind(input.kind) : undefined,
+        objectType: input.object_type,
+        objectId: input.object_id,
+        from,
+        to,
+      },
       input,
     );
-    // Who: through the account module, one query for the page.
-    const names = await namesOf(ctx.db, [...new Set(rows.map((r) => r.actorId))]);
-    const entries: AuditEntry[] = rows.map((r) => ({
-      _id: r.id,
-      at: r.at.toISOString(),
-      actor: { _id: r.actorId, nickname: names.get(r.actorId) ?? '' },
-      action: r.action,
-      object_type: r.objectType,
-      object_id: r.objectId,
-      before: r.before,
-      after: r.after,
-    }));
-    return pageOf(entries, total, input);
+    // Who, and what each entry says: names looked up once for the page (sentences.ts).
+    return pageOf(await describeEntries(ctx.db, rows, ctx.clock.now(), ctx.locale), total, input);
   }),
 ];

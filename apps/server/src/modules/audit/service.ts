@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import { offsetOf, type Page } from '../../platform/paging';
@@ -97,6 +97,8 @@ export async function audited<T>(
 
 export interface AuditFilter {
   actorId?: string;
+  /** Only these changes (a kind of change: its calls and the objects they change); empty matches none. */
+  changes?: readonly { action: string; object: string }[];
   objectType?: string;
   objectId?: string;
   from?: Date;
@@ -107,6 +109,12 @@ export interface AuditFilter {
 export async function listEntries(db: DbOrTx, filter: AuditFilter, page: Page) {
   const conditions: SQL[] = [];
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.changes) {
+    conditions.push(
+      or(...filter.changes.map((c) => and(eq(auditLog.action, c.action), eq(auditLog.objectType, c.object)))) ??
+        sql`false`,
+    );
+  }
   if (filter.objectType) conditions.push(eq(auditLog.objectType, filter.objectType));
   if (filter.objectId) conditions.push(eq(auditLog.objectId, filter.objectId));
   if (filter.from) conditions.push(gte(auditLog.at, filter.from));

@@ -6,6 +6,7 @@ export { catalogHandlers, catalogSweeps } from './calls';
 export { goodsOnSaleCounts } from './counts';
 export { seedShop } from './seed';
 export {
+  goodsNames,
   holdStock,
   type PackageTerms,
   packagesOnSale,

@@ -165,6 +165,15 @@ export async function findGoods(db: DbOrTx, id: string): Promise<GoodsRow | unde
   return row;
 }
 
+/** Goods rows by id (unknown ids left out). */
+export async function goodsByIds(db: DbOrTx, ids: readonly string[]): Promise<GoodsRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(goods)
+    .where(inArray(goods.id, [...ids]));
+}
+
 /** The goods row locked for an edit. */
 export async function lockGoods(db: DbOrTx, id: string): Promise<GoodsRow | undefined> {
   const [row] = await db.select().from(goods).where(eq(goods.id, id)).for('update');

@@ -398,3 +398,9 @@ export async function returnStock(tx: Tx, items: readonly { skuId: string; quant
     await repo.returnStock(tx, item.skuId, item.quantity, now);
   }
 }
+
+/** Goods' names in the caller's language, by id: what the audit log's sentences name. */
+export async function goodsNames(db: DbOrTx, ids: readonly string[], locale?: Locale): Promise<Map<string, string>> {
+  const rows = await repo.goodsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((g) => [g.id, textIn(g.name, g.nameI18n, locale)]));
+}

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId, randomCode } from '../../platform/ids';
+import { textIn } from '../../platform/localized-text';
 import { containsPattern, offsetOf, orderOf, type Page, pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
@@ -171,4 +172,14 @@ export async function listCodes(db: DbOrTx, couponId: string, page: Page) {
     redeemed_by: r.redeemedBy,
   }));
   return pageOf(records, total?.n ?? 0, page);
+}
+
+/** Coupons' names in the caller's language, by id: what the audit log's sentences name. */
+export async function couponNames(db: DbOrTx, ids: readonly string[], locale?: Locale): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: coupons.id, name: coupons.name, nameI18n: coupons.nameI18n })
+    .from(coupons)
+    .where(inArray(coupons.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, textIn(r.name, r.nameI18n, locale)]));
 }

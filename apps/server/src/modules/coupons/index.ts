@@ -2,6 +2,7 @@
  * The coupons module's public face: all that other modules (and the app) may import from it
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
+export { couponNames } from './admin';
 export { couponHandlers } from './calls';
 export { checkoutCoupons, couponGoodsIds, spendCoupon } from './checkout';
 export { seedCoupons } from './seed';

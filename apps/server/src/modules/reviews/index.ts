@@ -3,4 +3,4 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { reviewHandlers } from './calls';
-export { writeReviews } from './service';
+export { reviewSubjects, writeReviews } from './service';

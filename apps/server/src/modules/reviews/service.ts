@@ -1,7 +1,7 @@
 import type { Locale } from '@studio/contract/locale';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { AdminReviewRecord, RatingSummary, ReviewRecord } from '@studio/contract/reviews';
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -165,4 +165,17 @@ export async function moderate(ctx: CallContext, id: string, change: { hidden?: 
     return after!;
   });
   return (await records(ctx.db, [row], ctx.locale))[0]!.admin;
+}
+
+/** Whose review it is and of which goods, by review id: what the audit log's sentences name. */
+export async function reviewSubjects(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, { userId: string; goodsName: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: reviews.id, userId: reviews.userId, goodsName: reviews.goodsName })
+    .from(reviews)
+    .where(inArray(reviews.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { userId: r.userId, goodsName: r.goodsName }]));
 }
