@@ -41,9 +41,15 @@ test('staff create a coupon, refuse a discount above 10, make exchange codes tha
     const dialog = page.getByRole('dialog', { name: `Exchange codes: ${name}` });
     await dialog.getByLabel('How many codes').fill('3');
     await dialog.getByRole('button', { name: 'Generate' }).click();
-    await expect(page.getByText('3 codes made')).toBeVisible();
+    await expect(page.getByText('3 codes made', { exact: true })).toBeVisible();
+    // The dialog counts what it just made, not what the list had when it opened.
+    await expect(dialog.getByText(/^3 codes made so far, 0 redeemed/)).toBeVisible();
     const codes = (await dialog.locator('.codes-list pre').textContent())?.split('\n') ?? [];
     expect(codes).toHaveLength(3);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: 'Copy codes' }).click();
+    await expect(page.getByText('Copied 3 codes')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
     code = codes[0]!;
     expect(code).toMatch(/^[2-9A-Z]{12}$/);
     await expectAccessible(page, 'exchange codes');
