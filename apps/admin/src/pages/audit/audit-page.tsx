@@ -1,18 +1,19 @@
-import { AUDIT_OBJECT_TYPES, type AuditEntry, adminAuditCalls } from '@studio/contract/audit';
+import { HistoryOutlined } from '@ant-design/icons';
+import { AUDIT_KINDS, type AuditEntry, type AuditKind, adminAuditCalls } from '@studio/contract/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
-import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
+import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
 import { fieldChanges } from './audit-diff';
+import { auditSentence } from './audit-sentence';
 
-const FILTERS = ['actor_id', 'object_type', 'object_id', 'date_from', 'date_to'] as const;
-type ObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+const FILTERS = ['actor_id', 'kind', 'object_type', 'object_id', 'date_from', 'date_to'] as const;
 
 /** What changed in one entry, field by field. */
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -45,7 +46,11 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Every change staff made: who, when, which call, which object, and what changed; filterable, in the URL. */
+/**
+ * Every change staff made, as a sentence ("Ada Admin shipped order … by Royal Mail, RM…"): when, who,
+ * what happened, and field by field what changed; filtered by kind of change, staff member, object
+ * and dates, in the URL.
+ */
 export function AuditPage() {
   const { t } = useTranslation('audit');
   const format = useFormat();
@@ -57,10 +62,11 @@ export function AuditPage() {
   });
 
   const columns: ServerColumn<AuditEntry>[] = [
-    { key: 'at', title: t('list.at'), render: (_, e) => format.stamp(e.at) },
+    { key: 'at', title: t('list.at'), width: 150, render: (_, e) => format.stamp(e.at) },
     {
       key: 'actor',
       title: t('list.actor'),
+      width: 170,
       render: (_, e) => (
         <Button
           type="link"
@@ -72,44 +78,45 @@ export function AuditPage() {
         </Button>
       ),
     },
-    { key: 'action', title: t('list.action'), render: (_, e) => <Typography.Text code>{e.action}</Typography.Text> },
-    {
-      key: 'object',
-      title: t('list.object'),
-      render: (_, e) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => table.setFilters({ object_type: e.object_type, object_id: e.object_id })}
-          aria-label={t('list.onlyObject', { type: t(`types.${e.object_type}`, e.object_type), id: e.object_id })}
-        >
-          <Tag>{t(`types.${e.object_type}`, e.object_type)}</Tag> {e.object_id}
-        </Button>
-      ),
-    },
+    { key: 'what', title: t('list.what'), render: (_, e) => auditSentence(e, t, format) },
     {
       key: 'changes',
       title: t('list.changes'),
+      width: 110,
       render: (_, e) => t('list.fields', { count: fieldChanges(e.before, e.after).length }),
+    },
+    {
+      key: 'history',
+      title: t('list.history'),
+      width: 90,
+      render: (_, e) => {
+        const label = t('list.historyOf', { name: e.object_name || t(`types.${e.object_type}`, e.object_type) });
+        return (
+          <Tooltip title={label}>
+            <Button
+              type="text"
+              size="small"
+              icon={<HistoryOutlined />}
+              aria-label={label}
+              onClick={() => table.setFilters({ object_type: e.object_type, object_id: e.object_id, kind: undefined })}
+            />
+          </Tooltip>
+        );
+      },
     },
   ];
 
   const actorName = list.data?.rows.find((r) => r.actor._id === filters.actor_id)?.actor.nickname;
+  const objectName = list.data?.rows.find((r) => r.object_id === filters.object_id)?.object_name;
   return (
     <Page title={t('title')}>
       <FilterBar>
-        <FilterSelect<ObjectType>
+        <FilterSelect<AuditKind>
           label={t('filters.type')}
           allLabel={t('filters.allTypes')}
-          value={filters.object_type as ObjectType | undefined}
-          onChange={(object_type) => table.setFilters({ object_type, object_id: undefined })}
-          options={AUDIT_OBJECT_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-        />
-        <SearchBox
-          label={t('filters.objectId')}
-          placeholder={t('filters.objectId')}
-          value={filters.object_id}
-          onSearch={(object_id) => table.setFilters({ object_id })}
+          value={filters.kind as AuditKind | undefined}
+          onChange={(kind) => table.setFilters({ kind, object_type: undefined, object_id: undefined })}
+          options={AUDIT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
         />
         <DatePicker.RangePicker
           aria-label={t('filters.dates')}
@@ -124,6 +131,11 @@ export function AuditPage() {
         {filters.actor_id && (
           <Tag closable onClose={() => table.setFilters({ actor_id: undefined })}>
             {t('filters.by', { name: actorName ?? filters.actor_id })}
+          </Tag>
+        )}
+        {filters.object_id && (
+          <Tag closable onClose={() => table.setFilters({ object_type: undefined, object_id: undefined })}>
+            {t('filters.object', { name: objectName || filters.object_id })}
           </Tag>
         )}
       </FilterBar>
