@@ -71,9 +71,9 @@ export function ServerTable<T extends { _id: string }>({
           showTotal: (total) => t('table.total', { count: total }),
         }}
         scroll={{ x: 'max-content' }}
-        // The back office's density (8 px between a cell's text and its borders): six or seven columns
+        // The back office's density (antd 6's medium: 8 px between a cell's text and its borders): six or seven columns
         // fit 1280 px.
-        size="middle"
+        size="medium"
         {...rest}
       />
     </>
