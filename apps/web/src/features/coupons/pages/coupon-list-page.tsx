@@ -32,7 +32,7 @@ export function CouponListPage() {
   return (
     <div className="stack">
       {loggedIn && <ExchangeBar onDone={() => selectTab('usable')} />}
-      <Tabs className="list-tabs" activeKey={tab} onChange={selectTab}>
+      <Tabs className="list-tabs list-tabs-fit" activeKey={tab} onChange={selectTab}>
         {TABS.map((key) => (
           <Tabs.Tab key={key} title={t(`coupons.tabs.${key}`)} />
         ))}
