@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** One rule axe found broken, with the elements that break it. */
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
 /**
  * Waits for the animations that end (a message fading in, a drawer sliding) to end, so that axe
  * measures the colours a reader sees, not a frame of a fade; endless ones (spinners) are left running.
@@ -33,25 +36,73 @@ async function settleAnimations(page: Page): Promise<void> {
 }
 
 /**
- * Runs axe on the page once its animations have ended, and fails on any serious or critical violation (minor and
- * moderate ones are reported in the message of a failure but do not fail on their own).
+ * Rules axe leaves off by default (experimental) that these checks hold too: a control's accessible name
+ * contains the words it shows (UI.md), so a speech user can say what they see ("Replace", not "Upload").
+ */
+const EXTRA_RULES = ['label-content-name-mismatch'] as const;
+
+/** Every axe violation on the page as it is now (any impact), once its animations have ended. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page);
+  const results = await new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])) })
+    .analyze();
+  return results.violations;
+}
+
+/**
+ * What a failure says: where (the page's name and URL), then each rule broken with its id, impact and
+ * help page, and the elements that break it (selector, markup, and what to fix).
+ */
+export function describeViolations(violations: readonly AxeViolation[], where: string, url: string): string {
+  const rules = violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 8)
+      .map(
+        (n) =>
+          `    - ${n.target.join(' ')}\n      ${n.html.replace(/\s+/g, ' ').slice(0, 200)}\n      ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+      );
+    if (v.nodes.length > 8) nodes.push(`    … and ${v.nodes.length - 8} more`);
+    return `  [${v.impact ?? 'unknown'}] ${v.id} (${v.nodes.length}×): ${v.help}\n    ${v.helpUrl}\n${nodes.join('\n')}`;
+  });
+  return `accessibility of ${where} at ${url}: ${violations.length} axe rule(s) broken\n${rules.join('\n')}`;
+}
+
+/**
+ * Runs axe on the page once its animations have ended, and fails on any violation, whatever its impact
+ * (critical, serious, moderate or minor), naming each rule, the elements that break it and the page's URL.
  */
 export async function expectAccessible(page: Page, pageName: string): Promise<void> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help}\n` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(' ')}  ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-          .join('\n'),
-    )
-    .join('\n');
+  const violations = await axeViolations(page);
   expect(
-    blocking.map((v) => v.id),
-    `accessibility of the ${pageName} page:\n${report}`,
+    violations.map((v) => v.id),
+    describeViolations(violations, `the ${pageName} page`, page.url()),
   ).toEqual([]);
+  await markChecked(page);
+}
+
+/**
+ * Remembers that the page passed axe as it is now: a MutationObserver notes any later change to its
+ * DOM, so the check at the end of a test (support/test.ts) can skip a page nothing has touched since.
+ */
+async function markChecked(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as typeof window & { __axeChecked?: { url: string; changed: boolean; stop: () => void } };
+    w.__axeChecked?.stop();
+    const observer = new MutationObserver(() => {
+      mark.changed = true;
+      observer.disconnect();
+    });
+    const mark = { url: location.href, changed: false, stop: () => observer.disconnect() };
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    w.__axeChecked = mark;
+  });
+}
+
+/** Whether the page passed expectAccessible and has not changed since (same address, same DOM). */
+export async function unchangedSinceChecked(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const mark = (window as typeof window & { __axeChecked?: { url: string; changed: boolean } }).__axeChecked;
+    return Boolean(mark && !mark.changed && mark.url === location.href);
+  });
 }

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { openPage, paths } from '../support/app';
 import { MEMBER_STATE } from '../support/auth';
 import { saveScreenshot } from '../support/screenshots';
+import { expect, type Page, test } from '../support/test';
 
 interface Visit {
   /** Also the screenshot's file name (e2e/screenshots/<name>.png). */

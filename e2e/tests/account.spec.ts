@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { MEMBER_PASSWORD, uniqueName } from '../support/api';
 import { openPage, paths, routeUrl } from '../support/app';
 import { saveScreenshot } from '../support/screenshots';
 import { loginThroughForm } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a new member registers, signs out, logs in, edits their profile and switches to Chinese', async ({ page }) => {
   const username = uniqueName('reg');

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { registerMember } from '../support/api';
 import { openPage, paths } from '../support/app';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, test } from '../support/test';
 
 const home = {
   'Contact name': 'Mia Member',

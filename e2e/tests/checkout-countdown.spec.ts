@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { orderCalls } from '@studio/contract/orders';
 import { callApi, DEMO, registerMember, tokenOf } from '../support/api';
 import { openPage } from '../support/app';
 import { seedSession } from '../support/session';
 import { createGoods } from '../support/shop';
+import { expect, test } from '../support/test';
 
 test('an unpaid order cancels itself when its countdown runs out, and its stock goes back', async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { addressCalls } from '@studio/contract/addresses';
 import { orderCalls } from '@studio/contract/orders';
 import { adminWalletCalls } from '@studio/contract/wallet';
@@ -10,6 +9,7 @@ import { createClassSetup, createSession, studioSessionTimes } from '../support/
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
 import { createGoods } from '../support/shop';
+import { expect, type Page, test } from '../support/test';
 
 async function addToCart(page: Page, goodsId: string) {
   await openPage(page, `${paths.goodsDetail}?_id=${goodsId}`);

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import type { PackageRecord } from '@studio/contract/packages';
 import { reservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../support/a11y';
@@ -15,6 +14,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a member finds a class, books it, sees its QR and calendar feed, and cancels it for the credit back', async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { openPage, paths } from '../support/app';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a class that fills up while the member looks at it offers another time, and its waitlist stays open', async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { reservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../support/a11y';
 import { callApi } from '../support/api';
@@ -14,6 +13,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a member waiting for a full class is promoted live when the seat frees up', async ({ page, request }) => {
   // A class of one seat, taken by member A; member B in the browser.

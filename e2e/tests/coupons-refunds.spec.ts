@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { adminCouponCalls } from '@studio/contract/coupons';
 import { orderCalls } from '@studio/contract/orders';
 import { verifyCalls } from '@studio/contract/teacher';
@@ -10,6 +9,7 @@ import { openPage, paths } from '../support/app';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
 import { createGoods } from '../support/shop';
+import { expect, type Page, test } from '../support/test';
 
 /** Toasts fade by themselves: wait them out before a screenshot or an axe check. */
 async function toastsGone(page: Page) {

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { channelCalls } from '@studio/contract/channels';
 import { adminReservationCalls } from '@studio/contract/reservations';
 import { callApi } from '../support/api';
 import { bookThroughApi, createClassSetup, createSession, grantPackage, studioSessionTimes } from '../support/classes';
 import { memberByEmail, waitForMail } from '../support/mail';
 import { saveScreenshot } from '../support/screenshots';
+import { expect, test } from '../support/test';
 
 /*
  * E-mail through the real SMTP transport to a mail server on this machine (e2e/support/fake-smtp.mjs):

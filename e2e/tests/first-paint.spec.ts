@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, type Route, test } from '@playwright/test';
 import { openPage, paths } from '../support/app';
 import { SCREENSHOT_DIR } from '../support/screenshots';
+import { expect, type Route, test } from '../support/test';
 
 // A phone in Simplified Chinese, a visitor: the app's language comes from the browser.
 test.use({ locale: 'zh-CN' });

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { openPage, paths } from '../support/app';
 import { saveScreenshot } from '../support/screenshots';
 import { loginThroughForm } from '../support/session';
 import { latestSmsCode, uniqueMobile } from '../support/sms';
+import { expect, test } from '../support/test';
 
 const PASSWORD = 'Lotus_2025';
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, registerMember } from '../support/api';
 import { openPage, paths, REDIRECT_PARAM, routeUrl } from '../support/app';
 import { loginAs, loginThroughForm } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a guarded page sends an anonymous visitor to login, and back there after login', async ({ page, request }) => {
   const member = await registerMember(request, { prefix: 'guard' });

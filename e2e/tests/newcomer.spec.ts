@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { registerMember } from '../support/api';
 import { openPage, paths } from '../support/app';
@@ -14,6 +13,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a brand-new member without a package is told how to get one, never offered a Book that can only fail', async ({
   page,

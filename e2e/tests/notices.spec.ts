@@ -1,4 +1,3 @@
-import { devices, expect, test } from '@playwright/test';
 import { notificationCalls } from '@studio/contract/notifications';
 import { expectAccessible } from '../support/a11y';
 import { gotoAdmin, loginAdmin, pageTitle } from '../support/admin';
@@ -14,6 +13,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { devices, expect, test } from '../support/test';
 
 test('the studio calls off a class in the back office: the member’s bell shows it, the notice reads in their language and opens the class', async ({
   page,

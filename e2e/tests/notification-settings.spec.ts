@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { channelCalls } from '@studio/contract/channels';
 import { expectAccessible } from '../support/a11y';
 import { callApi } from '../support/api';
@@ -6,6 +5,7 @@ import { openPage, paths, routeUrl } from '../support/app';
 import { memberByEmail } from '../support/mail';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a member turns on e-mail for offers from Settings › Notifications, and it is kept', async ({ page, request }) => {
   // A member with an e-mail address (a first log-in by e-mail code), so e-mail can reach them.

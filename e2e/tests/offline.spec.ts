@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { openPage, paths } from '../support/app';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { seedSession } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /*
  * The studio's basement (issue 23 §2 "Works in the studio's basement"): a member who has seen their

@@ -1,7 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { openPage, paths, routeUrl } from '../support/app';
 import { createClassSetup, createSession, studioSessionTimes } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 /*
  * The member app on the home screen (issue 23 §2): its service worker, the studio's manifest and

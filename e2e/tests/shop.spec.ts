@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { adminShopCalls, shopCalls } from '@studio/contract/shop';
 import { expectAccessible } from '../support/a11y';
 import { callApi, MEMBER_PASSWORD, registerMember } from '../support/api';
@@ -7,6 +6,7 @@ import { adminToken } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { loginThroughForm } from '../support/session';
 import { createGoods, uploadImage } from '../support/shop';
+import { expect, test } from '../support/test';
 
 test('a visitor browses the shop, searches in English and Chinese, fills a cart, logs in and finds it merged; stale lines are explained', async ({
   page,

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { DEMO } from '../support/api';
 import { openPage, paths } from '../support/app';
 import { saveScreenshot } from '../support/screenshots';
 import { loginAs } from '../support/session';
+import { expect, test } from '../support/test';
 
 // The demo studio's course names in English, Simplified and Traditional Chinese (modules/reservations/seed.ts).
 const COURSE_NAMES = {

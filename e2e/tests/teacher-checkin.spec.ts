@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { reservationCalls } from '@studio/contract/reservations';
 import { expectAccessible } from '../support/a11y';
 import { callApi, DEMO } from '../support/api';
@@ -14,6 +13,7 @@ import {
 } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
 import { loginAs } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a teacher opens the roster of their class and checks a member in by their code', async ({ page, request }) => {
   // A class starting in 20 minutes (check-in is open from an hour before), with two members booked.

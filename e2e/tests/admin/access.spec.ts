@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
 import { DEMO, registerMember, tokenOf } from '../../support/api';
 import { saveScreenshot } from '../../support/screenshots';
+import { expect, test } from '../../support/test';
 
 test('an owner signs in, sees every part of the back office, and a shared link opens the same view', async ({
   page,

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { adminScheduleCalls } from '@studio/contract/schedule';
 import { expectAccessible } from '../../support/a11y';
 import { chooseOption, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
 import { callApi, DEMO, tokenOf, uniqueName } from '../../support/api';
+import { expect, test } from '../../support/test';
 
 test('an owner reads who changed what in the audit log, filtered by object and by staff member', async ({
   page,

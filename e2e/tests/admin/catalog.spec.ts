@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { accountCalls } from '@studio/contract/account';
 import { expectAccessible } from '../../support/a11y';
 import { chooseOption, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
@@ -6,6 +5,7 @@ import { createCourseInUi, createRoomInUi, createTeacherInUi, drawer, saveDrawer
 import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
 import { saveScreenshot } from '../../support/screenshots';
 import { TINY_PNG } from '../../support/shop';
+import { expect, test } from '../../support/test';
 
 test('an owner sets up a room, a course with a cover and a teacher, and finds them again in the lists', async ({
   page,

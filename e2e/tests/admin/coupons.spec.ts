@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { couponCalls } from '@studio/contract/coupons';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, loginAdmin, pageTitle } from '../../support/admin';
 import { drawer, saveDrawer } from '../../support/admin-catalog';
 import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
 import { saveScreenshot } from '../../support/screenshots';
+import { expect, test } from '../../support/test';
 
 test('staff create a coupon, refuse a discount above 10, make exchange codes that a member redeems, and moderate reviews', async ({
   page,

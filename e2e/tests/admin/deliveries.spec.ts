@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { adminDeliveryCalls } from '@studio/contract/channels';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { adminNoticeCalls } from '@studio/contract/notifications';
@@ -16,6 +15,7 @@ import {
 } from '../../support/classes';
 import { memberByEmail } from '../../support/mail';
 import { saveScreenshot } from '../../support/screenshots';
+import { expect, test } from '../../support/test';
 
 /** The body of the back office's next admin/merchant.save, as it goes to /api/router. */
 function nextSave(page: import('@playwright/test').Page) {

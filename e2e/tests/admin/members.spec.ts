@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { accountCalls } from '@studio/contract/account';
 import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import { packageCalls } from '@studio/contract/packages';
@@ -11,6 +10,7 @@ import { callApi, DEMO, registerMember, tokenOf, uniqueName } from '../../suppor
 import { openPage, paths } from '../../support/app';
 import { saveScreenshot } from '../../support/screenshots';
 import { seedSession } from '../../support/session';
+import { expect, test } from '../../support/test';
 
 test('the front desk finds a member, grants a package, adjusts its credits with a reason, and an owner gives them a permission', async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { adminNoticeCalls } from '@studio/contract/notifications';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, chooseOption, loginAdmin, pageTitle } from '../../support/admin';
@@ -14,6 +13,7 @@ import {
   sessionTimes,
 } from '../../support/classes';
 import { saveScreenshot } from '../../support/screenshots';
+import { expect, test } from '../../support/test';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 

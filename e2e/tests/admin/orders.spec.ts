@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { addressCalls } from '@studio/contract/addresses';
 import { orderCalls } from '@studio/contract/orders';
 import { adminWalletCalls } from '@studio/contract/wallet';
@@ -9,6 +8,7 @@ import { openPage, paths } from '../../support/app';
 import { saveScreenshot } from '../../support/screenshots';
 import { seedSession } from '../../support/session';
 import { createGoods } from '../../support/shop';
+import { expect, test } from '../../support/test';
 
 test('staff find a paid order, ship it with a tracking number, mark an offline order paid by card terminal, and the member sees both', async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { accountCalls } from '@studio/contract/account';
 import { notificationCalls } from '@studio/contract/notifications';
 import { adminReservationCalls } from '@studio/contract/reservations';
@@ -10,6 +9,7 @@ import { openPage, paths } from '../../support/app';
 import { adminToken, bookThroughApi, grantPackage, minutes, STUDIO_TZ, sessionTimes } from '../../support/classes';
 import { saveScreenshot } from '../../support/screenshots';
 import { seedSession } from '../../support/session';
+import { expect, test } from '../../support/test';
 
 /** Wall-clock date (YYYY-MM-DD), time (HH:mm) and weekday (0 = Sunday) of an instant in the studio. */
 function studioWallClock(instant: string) {

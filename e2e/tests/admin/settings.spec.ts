@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { adminMerchantCalls } from '@studio/contract/merchant';
 import { expectAccessible } from '../../support/a11y';
 import { gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
 import { callApi, DEMO, tokenOf } from '../../support/api';
 import { saveScreenshot } from '../../support/screenshots';
+import { expect, test } from '../../support/test';
 
 // Other journeys run at the same time against the same studio: this one changes only what none of
 // them reads (the Traditional Chinese name, the login life) and puts both back.

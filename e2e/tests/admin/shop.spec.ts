@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../../support/a11y';
 import { adminMenu, chooseOption, loginAdmin, memberPhone, pageTitle } from '../../support/admin';
@@ -6,6 +5,7 @@ import { drawer, saveDrawer } from '../../support/admin-catalog';
 import { DEMO, uniqueName } from '../../support/api';
 import { openPage, paths } from '../../support/app';
 import { saveScreenshot } from '../../support/screenshots';
+import { expect, test } from '../../support/test';
 
 /** A product picture: a soft square in the colour asked, as a staff member's photo would be. */
 const picture = (colour: string) =>
