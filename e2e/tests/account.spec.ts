@@ -25,6 +25,7 @@ test('a new member registers, signs out, logs in, edits their profile and switch
     await tabBar.getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectAccessible(page, 'sign-out confirmation');
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     // Signing out opens login without remembering the member-only page as the way back.
     await expect(page).toHaveURL(routeUrl(paths.login));

@@ -53,6 +53,7 @@ test('a member keeps delivery addresses: adds one (errors shown by the field), a
   await saveScreenshot(page, 'addresses');
 
   await page.getByRole('button', { name: 'Delete Mia at work' }).click();
+  await expectAccessible(page, 'delete address confirmation');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem').first()).toContainText('Default');

@@ -63,6 +63,8 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await expectAccessible(page, 'session detail');
 
     await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Pay with which package?' })).toBeVisible();
+    await expectAccessible(page, 'package choice sheet');
     await page
       .getByRole('dialog', { name: 'Pay with which package?' })
       .getByRole('button', { name: new RegExp(`^${smallPack.name}`) })
@@ -76,6 +78,7 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     // The first booking on this phone is the moment push notices explain themselves: offered once.
     const offer = page.getByRole('dialog', { name: 'Get told when a seat opens or a class changes' });
     await expect(offer).toContainText('Settings › Notifications');
+    await expectAccessible(page, 'push offer sheet');
     await offer.getByRole('button', { name: 'Not now' }).click();
     await expect(offer).toBeHidden();
   });
@@ -109,6 +112,7 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect(reservationSheet.getByText(reservation.code, { exact: true })).toBeVisible();
     await saveScreenshot(page, 'reservation-qr');
+    await expectAccessible(page, 'reservation sheet with its QR code');
   });
 
   let feedUrl = '';
@@ -117,6 +121,7 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     const calendarSheet = page.getByRole('dialog', { name: 'Add to calendar' });
     const urlField = calendarSheet.getByRole('textbox', { name: 'Your private calendar link' });
     await expect(urlField).toHaveValue(/^https?:\/\/[^/]+\/api\/calendar\/[^/]+\.ics$/);
+    await expectAccessible(page, 'add to calendar sheet');
     feedUrl = await urlField.inputValue();
 
     const feed = await request.get(feedUrl);
@@ -143,6 +148,8 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await page.getByRole('list', { name: 'Booked' }).getByRole('button', { name: courseName }).click();
     await reservationSheet.getByRole('button', { name: 'Cancel booking' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel this class?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, 'cancel booking confirmation');
     // Hold the cancel call, so axe sees the button while it shows its loading dots: it keeps its name.
     let release = () => {};
     const held = new Promise<void>((resolve) => {

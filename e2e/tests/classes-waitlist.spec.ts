@@ -78,6 +78,7 @@ test('a member leaves a waitlist from My waitlist, and the entry moves to Ended 
   const waiting = page.getByRole('list', { name: 'Waiting' });
   await expect(waiting).toContainText(setup.course.name);
   await waiting.getByRole('button', { name: `Leave the waitlist for ${setup.course.name}` }).click();
+  await expectAccessible(page, 'leave waitlist confirmation');
   await page.getByRole('dialog').getByRole('button', { name: 'Leave', exact: true }).click();
   await expect(page.getByText('You left the waitlist')).toBeVisible();
   await expect(page.getByText('You are not waiting for any class')).toBeVisible();

@@ -75,6 +75,7 @@ test('a member claims a coupon, pays with it and with points, applies for a refu
     await page.getByRole('button', { name: /^Coupon/ }).click();
     const sheet = page.locator('.coupon-sheet');
     await expect(sheet.getByText('Saves £5.00')).toBeVisible();
+    await expectAccessible(page, 'coupon choice sheet');
     await sheet.getByRole('radio', { name: couponName }).click();
     await expect(page.locator('.amounts')).toContainText('−£5.00');
     await page.getByRole('switch', { name: /Use 200 points for −£2\.00/ }).click();
@@ -119,6 +120,7 @@ test('a member claims a coupon, pays with it and with points, applies for a refu
     await row.getByRole('button', { name: 'Approve' }).click();
     const dialog = desk.getByRole('dialog', { name: `Approve the refund of ${orderNo}` });
     await expect(dialog.getByLabel('Amount to refund')).toHaveValue(/^23(\.00)?$/);
+    await expectAccessible(desk, 'refund approval dialog');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(desk.getByText('Refund approved')).toBeVisible();
     await expect(row.getByText('Approved')).toBeVisible();

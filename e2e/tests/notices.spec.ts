@@ -52,6 +52,7 @@ test('the studio calls off a class in the back office: the member’s bell shows
     await admin.getByRole('button', { name: 'Cancel the class' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Cancel this class?' });
     await expect(dialog).toContainText('1 member will be notified and get their credit back.');
+    await expectAccessible(admin, 'cancel class dialog');
     await dialog.getByLabel('Reason').fill(reason);
     await dialog.getByRole('button', { name: 'Cancel the class' }).click();
     await expect(admin.getByText('Class cancelled, members notified')).toBeVisible();

@@ -1,3 +1,4 @@
+import { expectAccessible } from '../support/a11y';
 import { openPage, paths, routeUrl } from '../support/app';
 import { createClassSetup, createSession, studioSessionTimes } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
@@ -186,5 +187,6 @@ test('an app below the server’s min_version must reload before going on', asyn
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(dialog).toContainText('Please reload the app');
   await expect(dialog.getByRole('button')).toHaveText(['Reload']);
+  await expectAccessible(page, 'reload required dialog');
   await expect(page.getByRole('status', { name: 'A new version is ready' })).toHaveCount(0);
 });

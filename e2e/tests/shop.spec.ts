@@ -72,6 +72,7 @@ test('a visitor browses the shop, searches in English and Chinese, fills a cart,
     await expect(sheet.getByText('Night (sold out)')).toBeVisible();
     await sheet.getByText('Sage', { exact: true }).click();
     await expect(sheet.getByText('6 in stock')).toBeVisible();
+    await expectAccessible(page, 'options sheet');
     await sheet.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText(`Cloud Mat ${stamp} added to your cart`)).toBeVisible();
     // The sheet slides away first: axe on a half-faded sheet measures the fade.

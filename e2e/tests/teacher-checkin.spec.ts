@@ -68,6 +68,8 @@ test('a teacher opens the roster of their class and checks a member in by their 
 
   await test.step('tapping the other member’s Check in, and confirming, checks them in too', async () => {
     await rowOf('Ben Okafor').getByRole('button', { name: 'Check in Ben Okafor' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: 'Check in Ben Okafor?' })).toBeVisible();
+    await expectAccessible(page, 'check-in confirmation');
     await page
       .getByRole('dialog')
       .filter({ hasText: 'Check in Ben Okafor?' })

@@ -44,6 +44,7 @@ test('staff create a coupon, refuse a discount above 10, make exchange codes tha
     await expect(page.getByText('3 codes made', { exact: true })).toBeVisible();
     // The dialog counts what it just made, not what the list had when it opened.
     await expect(dialog.getByText(/^3 codes made so far, 0 redeemed/)).toBeVisible();
+    await expectAccessible(page, 'exchange codes dialog');
     const codes = (await dialog.locator('.codes-list pre').textContent())?.split('\n') ?? [];
     expect(codes).toHaveLength(3);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

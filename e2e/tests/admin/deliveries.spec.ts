@@ -166,6 +166,7 @@ test('staff open an announcement’s deliveries, narrow them to e-mail, send one
     await row.getByRole('button', { name: /^Send again: Announcement to / }).click();
     const confirm = page.getByRole('dialog', { name: /^Send “Announcement” to .* again\?$/ });
     await expect(confirm).toContainText(`It goes by E-mail to ${member.email} now, with fresh tries.`);
+    await expectAccessible(page, 'send again confirmation');
     await confirm.getByRole('button', { name: 'Send again' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText('Sent again', { exact: true })).toBeVisible();

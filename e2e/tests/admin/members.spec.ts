@@ -48,6 +48,7 @@ test('the front desk finds a member, grants a package, adjusts its credits with 
   let dialog = page.getByRole('dialog', { name: 'Grant a package' });
   await dialog.getByLabel('Name').fill(`Starter ${tag}`);
   await dialog.getByLabel('Classes').fill('5');
+  await expectAccessible(page, 'grant package dialog');
   await dialog.getByRole('button', { name: 'Grant a package' }).click();
   await expect(packages.getByRole('row', { name: new RegExp(`Starter ${tag}`) })).toContainText('5 of 5 left');
 
@@ -57,6 +58,7 @@ test('the front desk finds a member, grants a package, adjusts its credits with 
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Too many');
   await dialog.getByRole('button', { name: 'Adjust credits' }).click();
   await expect(dialog.getByText('At most 5 credits can be taken away')).toBeVisible();
+  await expectAccessible(page, 'adjust credits dialog with its error');
   await dialog.getByLabel('Change').fill('2');
   await dialog.getByLabel('Reason (kept in the audit log)').fill('Referred a friend');
   await dialog.getByRole('button', { name: 'Adjust credits' }).click();
@@ -110,6 +112,7 @@ test('an owner adds money to a member’s wallet with a reason; it never goes be
   await dialog.getByRole('button', { name: 'Save' }).click();
   const refused = page.getByRole('dialog').filter({ hasText: 'Insufficient balance' });
   await expect(refused).toBeVisible();
+  await expectAccessible(page, 'insufficient balance alert');
   await refused.getByRole('button', { name: 'OK' }).click();
   await dialog.getByLabel('Amount').fill('20');
   await dialog.getByLabel('Reason').fill('Paid cash at the desk');
