@@ -115,6 +115,9 @@ test('an owner sets up the studio and runs a week: a weekly series, a member boo
     await expect(phone.getByRole('heading', { name: course })).toBeVisible();
     await expect(phone.getByRole('region', { name: 'Class details' })).toContainText(teacherName);
     await phone.getByRole('button', { name: 'Book', exact: true }).click();
+    // It starts within the studio's cancellation window: booking it is final, and the app asks first.
+    const final = phone.getByRole('dialog', { name: 'Book this class?' });
+    await final.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(phone.getByText('Booked. See you in class!')).toBeVisible();
     await phone.context().close();
     // And the class next week too, so that calling it off has someone to tell.
