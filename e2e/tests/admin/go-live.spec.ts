@@ -33,7 +33,8 @@ test('while the demo offers its test card, both apps say Test mode, and the dash
 
   await band.getByRole('link', { name: 'Settings → Payments' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#payments$/);
-  await expect(page.locator('#payments')).toBeInViewport();
+  // The settings page loads its code when first opened.
+  await expect(page.locator('#payments')).toBeInViewport({ timeout: 20_000 });
   await expect(page.getByRole('checkbox', { name: 'Test card (sandbox)' })).toBeChecked();
 
   const phone = await memberPhone(browser, baseURL);
