@@ -13,6 +13,8 @@ const TWILIO_SID = 'AC00000000000000000000000000e2e000';
  * A database of its own, emptied before every run, so each run starts from the demo seed alone; one
  * per port, so a run on another E2E_PORT (beside a run on the default one) never empties the other's.
  */
+/** The accessibility tour of the main pages: read only, so it runs with the README's tour. */
+const TOUR_PHONE = /accessibility\.spec\.ts/;
 const dataDir = path.join(root, '.tmp', PORT === 3170 ? 'e2e-data' : `e2e-data-${PORT}`);
 
 /** Debian's Chromium (never a downloaded browser): CHROME_PATH, else /usr/bin/chromium. */
@@ -78,8 +80,22 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/, use: phone },
-    { name: 'phone', testIgnore: [/.*\.setup\.ts/, /[\\/]admin[\\/]/], dependencies: ['setup'], use: phone },
-    { name: 'admin', testMatch: /[\\/]admin[\\/].*\.spec\.ts/, use: desktop },
+    // The README's overview pictures (and the axe tour of the main pages), on the demo studio as
+    // seeded: these run before every other journey, so no test's leftovers show in them.
+    { name: 'tour', testMatch: [/[\\/]tour[\\/]member-.*\.spec\.ts/, TOUR_PHONE], dependencies: ['setup'], use: phone },
+    { name: 'tour-admin', testMatch: /[\\/]tour[\\/]admin-.*\.spec\.ts/, use: desktop },
+    {
+      name: 'phone',
+      testIgnore: [/.*\.setup\.ts/, /[\\/]admin[\\/]/, /[\\/]tour[\\/]/, TOUR_PHONE],
+      dependencies: ['setup', 'tour', 'tour-admin'],
+      use: phone,
+    },
+    {
+      name: 'admin',
+      testMatch: /[\\/]admin[\\/].*\.spec\.ts/,
+      dependencies: ['tour', 'tour-admin'],
+      use: desktop,
+    },
   ],
   webServer: [
     {

@@ -180,7 +180,8 @@ test('a member buys for pickup and staff scan the code; a 10-class pass bought n
     await openPage(staffPage, paths.verifyScan);
     await staffPage.getByRole('textbox').fill(pickupCode);
     await staffPage.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect(staffPage.getByRole('heading', { name: 'Order picked up' })).toBeVisible();
+    await staffPage.getByRole('button', { name: 'Confirm pickup' }).click();
+    await expect(staffPage.getByRole('region', { name: 'Order picked up' })).toBeVisible();
     await staffPage.close();
     await expect(page.getByRole('heading', { name: 'Completed' })).toBeVisible();
   });

@@ -47,7 +47,6 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await expect(row).toContainText(timeLabel(session.starts_at));
     await expect(row).toContainText(setup.teacher.name);
     await expect(row).toContainText('8 left');
-    await saveScreenshot(page, 'schedule');
     await expectAccessible(page, 'schedule');
     await row.getByRole('link', { name: courseName }).click();
   });
@@ -187,7 +186,6 @@ test('a member finds a class, books it, sees its QR and calendar feed, and cance
     await expect(page.getByRole('tab', { name: 'Unused' })).toHaveAttribute('aria-selected', 'true');
     await expect(packageCard(page, smallPack)).toContainText('5 of 5 left');
     await expect(packageCard(page, bigPack)).toContainText('10 of 10 left');
-    await saveScreenshot(page, 'packages');
     await expectAccessible(page, 'packages');
   });
 

@@ -36,7 +36,6 @@ test('a teacher opens the roster of their class and checks a member in by their 
     const row = next.getByRole('listitem').filter({ has: page.getByRole('link', { name: courseName }) });
     await expect(row).toContainText(timeLabel(session.starts_at));
     await expect(row).toContainText('2/8 booked');
-    await saveScreenshot(page, 'workbench');
     await expectAccessible(page, 'workbench');
     await row.getByRole('link', { name: courseName }).click();
   });

@@ -3,7 +3,6 @@ import { expectAccessible } from '../../support/a11y';
 import { chooseOption, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
 import { createCourseInUi, createRoomInUi, createTeacherInUi, drawer, saveDrawer } from '../../support/admin-catalog';
 import { callApi, DEMO, registerMember, uniqueName } from '../../support/api';
-import { saveScreenshot } from '../../support/screenshots';
 import { TINY_PNG } from '../../support/shop';
 import { expect, test } from '../../support/test';
 
@@ -70,5 +69,4 @@ test('an owner sets up a room, a course with a cover and a teacher, and finds th
 
   await gotoAdmin(page, '/courses?sort=name&order=asc');
   await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
-  await saveScreenshot(page, 'admin-courses');
 });

@@ -168,6 +168,5 @@ test('an owner sets up the studio and runs a week: a weekly series, a member boo
     await gotoAdmin(page, `/schedule?week=${nextWeek.starts_at.slice(0, 10)}`);
     // A class that runs past midnight is drawn in both days' columns: either piece will do.
     await expect(page.locator('.calendar-event.is-cancelled', { hasText: course }).first()).toBeVisible();
-    await saveScreenshot(page, 'admin-schedule');
   });
 });
