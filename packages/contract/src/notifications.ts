@@ -304,7 +304,9 @@ export const NOTICE_DERIVED_PARAMS = {
 
 /**
  * Texts of the notice types, in every language: `{field}` is a field of the notice's data, the
- * others are NOTICE_DERIVED_PARAMS formatted for the reader.
+ * others are NOTICE_DERIVED_PARAMS formatted for the reader. `{reason}`, written by staff, comes as a
+ * whole sentence (format closeSentence: its own end punctuation, else a full stop), so no text puts
+ * a stop after it.
  */
 export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages }> = {
   waitlistPromoted: {
@@ -342,9 +344,9 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
   sessionCancelled: {
     title: m('Class cancelled', '课程已取消', '課程已取消'),
     body: m(
-      '{course_name} on {when} has been cancelled: {reason}. Any credit you used has been returned.',
-      '{when} 的 {course_name} 已取消：{reason}。已使用的课时已退回。',
-      '{when} 的 {course_name} 已取消：{reason}。已使用的課時已退回。',
+      '{course_name} on {when} has been cancelled: {reason} Any credit you used has been returned.',
+      '{when} 的 {course_name} 已取消：{reason}已使用的课时已退回。',
+      '{when} 的 {course_name} 已取消：{reason}已使用的課時已退回。',
     ),
   },
   classReminder: {
@@ -414,9 +416,9 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
   refundRefused: {
     title: m('Refund declined', '退款申请未通过', '退款申請未通過'),
     body: m(
-      'Your refund request for order {order_no} was declined: {reason}. Please contact the studio if you have any questions.',
-      '你对订单 {order_no} 的退款申请未通过：{reason}。如有疑问，请联系门店。',
-      '你對訂單 {order_no} 的退款申請未通過：{reason}。如有疑問，請聯絡門店。',
+      'Your refund request for order {order_no} was declined: {reason} Please contact the studio if you have any questions.',
+      '你对订单 {order_no} 的退款申请未通过：{reason}如有疑问，请联系门店。',
+      '你對訂單 {order_no} 的退款申請未通過：{reason}如有疑問，請聯絡門店。',
     ),
   },
   packageIssued: {

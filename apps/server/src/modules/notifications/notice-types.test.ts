@@ -227,6 +227,18 @@ const cases: Case[] = [
     zh: ['退款申请未通过', '你对订单 O7 的退款申请未通过：The mat was used。如有疑问，请联系门店。'],
   },
   {
+    event: 'refund.refused',
+    payload: (user_id) => ({ refund_id: 'f3', order_no: 'O7b', user_id, reason: 'Opened mats cannot go back, sorry!' }),
+    type: 'refundRefused',
+    data: { refund_id: 'f3', order_no: 'O7b', reason: 'Opened mats cannot go back, sorry!' },
+    // The staff's own "!" ends their sentence: no full stop is added after it ("sorry!.").
+    en: [
+      'Refund declined',
+      'Your refund request for order O7b was declined: Opened mats cannot go back, sorry! Please contact the studio if you have any questions.',
+    ],
+    zh: ['退款申请未通过', '你对订单 O7b 的退款申请未通过：Opened mats cannot go back, sorry!如有疑问，请联系门店。'],
+  },
+  {
     event: 'package.issued',
     payload: (user_id) => ({
       package_id: 'p1',

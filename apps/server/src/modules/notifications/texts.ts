@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney } from '@studio/contract/format';
+import { closeSentence, formatDate, formatDateTime, formatMoney } from '@studio/contract/format';
 import type { Locale } from '@studio/contract/locale';
 import type { NOTICE_DERIVED_PARAMS } from '@studio/contract/notifications';
 
@@ -67,6 +67,8 @@ export function noticeParams(
   for (const [key, value] of Object.entries(data)) {
     if (typeof value === 'string' || typeof value === 'number') params[key] = value;
   }
+  // A reason staff wrote is quoted as a sentence: "sorry!" keeps its "!" and gets no "." after it.
+  if (typeof data.reason === 'string') params.reason = closeSentence(data.reason, locale);
   // A name staff wrote in several languages (`name_i18n`) reads in the reader's, when it has one.
   for (const [key, value] of Object.entries(data)) {
     const text = key.endsWith('_i18n') && value && typeof value === 'object' ? (value as Phrases)[locale] : undefined;
