@@ -139,6 +139,91 @@ test('a member claims a coupon, pays with it and with points, applies for a refu
   });
 });
 
+test('a member sends back one of the items they bought; staff approve it with a message; the order keeps "Refunded £12.00 to wallet" in its history', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await tokenOf(request, DEMO.admin);
+  const stamp = Math.random().toString(36).slice(2, 6).toUpperCase();
+  const set = await createGoods(request, admin, {
+    name: `Cork Set ${stamp}`,
+    type: 0,
+    sku_list: [
+      { sku_name: 'Block', price: 1200, stock: 5, weight: 300 },
+      { sku_name: 'Strap', price: 800, stock: 5, weight: 100 },
+    ],
+  });
+  const [block, strap] = set.sku_list.map((s) => s._id) as [string, string];
+  const member = await registerMember(request, { prefix: 'rfl' });
+  await callApi(request, adminWalletCalls.adjust, { user_id: member.uid, amount: 5000, reason: 'Browser test' }, admin);
+  const { order_no } = await callApi(
+    request,
+    orderCalls.createOrder,
+    {
+      items: [
+        { sku_id: block, buy_num: 2 },
+        { sku_id: strap, buy_num: 1 },
+      ],
+      delivery: 'pickup',
+    },
+    member.token,
+  );
+  await callApi(request, orderCalls.pay, { order_no, pay_type: 'balance' }, member.token);
+  await seedSession(page, member);
+
+  await test.step('choose one block, no strap: the amount follows', async () => {
+    await openPage(page, `${paths.orderInfo}?order_no=${order_no}`);
+    await page.getByRole('button', { name: 'Apply for refund' }).click();
+    const blocks = page.getByRole('group', { name: `How many of Cork Set ${stamp} · Block to refund` });
+    const straps = page.getByRole('group', { name: `How many of Cork Set ${stamp} · Strap to refund` });
+    const amount = page.locator('.refund-amount');
+    // Everything left, to begin with: £24 + £8.
+    await expect(amount).toContainText('£32.00');
+    await blocks.getByRole('button', { name: 'Fewer' }).click();
+    await straps.getByRole('button', { name: 'Fewer' }).click();
+    await expect(amount).toContainText('£12.00');
+    await page.getByLabel('Reason').fill('One block is enough for me');
+    await expectAccessible(page, 'refund units');
+    await saveScreenshot(page, 'order-refund-choose');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expect(page.getByText('Waiting for the studio')).toBeVisible();
+    await expect(page.locator('.refund-progress-lines')).toHaveText(`Cork Set ${stamp} · Block × 1`);
+  });
+
+  await test.step('staff approve it with a message to the member', async () => {
+    const desk = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL })).newPage();
+    await loginAdmin(desk, DEMO.admin);
+    await adminMenu(desk).getByRole('link', { name: 'Refunds' }).click();
+    const row = desk.getByRole('row', { name: new RegExp(order_no) });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const dialog = desk.getByRole('dialog', { name: `Approve the refund of ${order_no}` });
+    await expect(dialog.getByText(`Cork Set ${stamp} · Block × 1`)).toBeVisible();
+    await expect(dialog.getByLabel('Amount to refund')).toHaveValue(/^12(\.00)?$/);
+    await dialog.getByLabel('Message to the member').fill('Thanks for bringing it back unopened!');
+    await expectAccessible(desk, 'refund approval');
+    await saveScreenshot(desk, 'admin-refund-approve');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(desk.getByText('Refund approved')).toBeVisible();
+    await desk.context().close();
+  });
+
+  await test.step('the member reads the message, and the history keeps the refund', async () => {
+    await page.reload();
+    // The rest is still theirs to collect.
+    await expect(page.getByRole('heading', { name: 'Ready for pickup' })).toBeVisible();
+    await expect(page.getByText('Partly refunded: £12.00')).toBeVisible();
+    await expect(page.getByText('Thanks for bringing it back unopened!')).toBeVisible();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Refunded £12.00 to wallet')).toBeVisible();
+    expect((await callApi(request, walletCalls.getBalance, {}, member.token)).balance).toBe(5000 - 3200 + 1200);
+    await history.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'order-refund-partial');
+  });
+});
+
 test('a member reviews a completed order and the review shows on the goods page', async ({ page, request }) => {
   test.setTimeout(90_000);
   const admin = await tokenOf(request, DEMO.admin);

@@ -20,7 +20,9 @@ import { optionText } from './order-lines';
 export function RefundSheet({ order, open, onClose }: { order: OrderRecord; open: boolean; onClose: () => void }) {
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
-      <RefundForm order={order} onDone={onClose} />
+      <div role="dialog" aria-labelledby={`refund-${order.order_no}-title`}>
+        <RefundForm order={order} onDone={onClose} />
+      </div>
     </Popup>
   );
 }
@@ -61,7 +63,9 @@ function RefundForm({ order, onDone }: { order: OrderRecord; onDone: () => void 
         void submit();
       }}
     >
-      <h2 className="section-title">{t('orders.refund.title')}</h2>
+      <h2 className="section-title" id={`${id}-title`}>
+        {t('orders.refund.title')}
+      </h2>
       <p className="secondary">{t('orders.refund.help')}</p>
       <fieldset className="refund-choice" aria-describedby={whole ? `${id}-whole` : undefined}>
         <legend className="field-label">{t('orders.refund.chooseTitle')}</legend>
