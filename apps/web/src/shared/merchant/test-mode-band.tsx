@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { ExclamationShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useMchInfo } from './mch-info';
+import { queryClient } from '@/shared/api/query-client';
+import { mchInfoQuery } from './mch-info';
 import './test-mode-band.css';
 
 /**
@@ -10,8 +12,14 @@ import './test-mode-band.css';
  */
 export function TestModeBand() {
   const { t } = useTranslation();
-  const testMode = useMchInfo().data?.mchInfo.test_mode === true;
-  if (!testMode) return null;
+  // Read, not fetched: every page's RouteFrame fetches the studio's info. The app's query client is
+  // named rather than taken from context, since the tab frame renders outside a provider (and must
+  // fetch nothing) in the shell's markup test, as useUnreadNotices does.
+  const { data: testMode } = useQuery(
+    { ...mchInfoQuery, enabled: false, select: (answer) => answer.mchInfo.test_mode },
+    queryClient,
+  );
+  if (testMode !== true) return null;
   return (
     <aside className="test-mode-band" aria-label={t('common.testMode.label')}>
       <ExclamationShieldOutline aria-hidden="true" />
