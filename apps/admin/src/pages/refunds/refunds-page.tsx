@@ -69,7 +69,8 @@ export function RefundsPage() {
               </Space>
             </Image.PreviewGroup>
           ) : null}
-          {o.refund?.refuse_reason && <ClampedText text={o.refund.refuse_reason} secondary />}
+          {/* What staff told the member: the refusal's reason, or the approval's message. */}
+          {o.refund?.message && <ClampedText text={o.refund.message} secondary />}
         </Space>
       ),
     },
