@@ -63,7 +63,10 @@ export const domainEvents = {
   'order.shipped': z.object({ ...orderRef, carrier: z.string(), tracking_no: z.string() }),
   /** A paid pickup order is ready at the desk with its code. */
   'order.readyForPickup': z.object({ ...orderRef, pickup_code: z.string() }),
-  /** An order completed (received, picked up, or a package order's packages issued): points are earned on what was paid (wallet module). */
+  /**
+   * An order completed (received, picked up, or a package order's packages issued): points are earned
+   * on `paid`, what was paid and kept (less what was refunded before it completed; wallet module).
+   */
   'order.completed': z.object({ ...orderRef, paid: money, kind: z.enum(['goods', 'package']) }),
   /**
    * Staff approved a refund application (`refund_id`), or paid back another way one whose provider
