@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { accountCalls } from '@studio/contract/account';
 import { orderCalls } from '@studio/contract/orders';
 import { shopCalls } from '@studio/contract/shop';
@@ -8,6 +7,7 @@ import { callApi, DEMO, registerMember } from '../../support/api';
 import { openPage, paths } from '../../support/app';
 import { saveScreenshot } from '../../support/screenshots';
 import { seedSession } from '../../support/session';
+import { type APIRequestContext, expect, test } from '../../support/test';
 
 /** The first SKU of a goods item the demo studio sells, found as a member would (its README screenshots show demo goods). */
 async function demoSku(request: APIRequestContext, name: string): Promise<string> {

@@ -174,12 +174,6 @@ export const shopErrors = {
   REFUND_NOT_FOUND: {
     msg: m('No refund is waiting for this order', '该订单没有待处理的退款', '該訂單沒有待處理的退款'),
   },
-  ALREADY_REVIEWED: { msg: m('This order has already been reviewed', '该订单已评价', '該訂單已評價') },
-  REVIEW_NOT_ALLOWED: {
-    msg: m('Orders can be reviewed once completed', '订单完成后才能评价', '訂單完成後才能評價'),
-  },
-  FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
-} as const satisfies Record<string, ErrorDef>;
   /** A refund line naming a SKU the order does not hold. */
   REFUND_LINE_NOT_FOUND: {
     msg: m('This order has no such item', '该订单中没有此商品', '該訂單中沒有此商品'),
@@ -196,3 +190,9 @@ export const shopErrors = {
       '課程包訂單需整單退款，請選擇全部商品',
     ),
   },
+  ALREADY_REVIEWED: { msg: m('This order has already been reviewed', '该订单已评价', '該訂單已評價') },
+  REVIEW_NOT_ALLOWED: {
+    msg: m('Orders can be reviewed once completed', '订单完成后才能评价', '訂單完成後才能評價'),
+  },
+  FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
+} as const satisfies Record<string, ErrorDef>;
