@@ -65,17 +65,17 @@ export const ERROR_SHAPES = {
   /** The ceiling: formatted (money in the studio's currency, or points), and as a number. */
   ADJUSTMENT_ABOVE_LIMIT: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
   REFUND_AMOUNT_INVALID: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
-  MUST_BUY_ALONE: { params: z.object({ name: z.string() }), data: z.object({ sku_id: z.string() }) },
-  /** The maximum as money in major units (params) and minor units (data). */
-  ORDER_TOTAL_TOO_LARGE: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
-  OVER_MAX_PER_ORDER: {
-    params: z.object({ max: z.number().int(), name: z.string() }),
   REFUND_LINE_NOT_FOUND: { data: z.object({ sku_id: z.string() }) },
   /** The line's goods and SKU name in the caller's language, and how many units are left to refund. */
   REFUND_QUANTITY_TOO_MANY: {
     params: z.object({ name: z.string(), left: z.number().int() }),
     data: z.object({ sku_id: z.string(), left: z.number().int() }),
   },
+  MUST_BUY_ALONE: { params: z.object({ name: z.string() }), data: z.object({ sku_id: z.string() }) },
+  /** The maximum as money in major units (params) and minor units (data). */
+  ORDER_TOTAL_TOO_LARGE: { params: z.object({ max: z.string() }), data: z.object({ max: z.number().int() }) },
+  OVER_MAX_PER_ORDER: {
+    params: z.object({ max: z.number().int(), name: z.string() }),
     data: z.object({ sku_id: z.string(), max: z.number().int() }),
   },
   TOO_MANY_UNPAID_ORDERS: { params: z.object({ max: z.number().int() }), data: z.object({ max: z.number().int() }) },
