@@ -45,3 +45,33 @@ describe('an order line of a pass', () => {
     expect(screen.queryByText(/5 classes · 5 classes/)).toBeNull();
   });
 });
+
+describe('a placed order’s line', () => {
+  it('says how many of it were refunded', () => {
+    const line = {
+      sku_id: 'k2',
+      goods_id: 'g2',
+      goods_type: 0,
+      goods_name: 'Cork Set',
+      sku_name: 'Block',
+      image: '',
+      price: 1200,
+      buy_num: 2,
+      amount: 2400,
+      class_count: null,
+    } as OrderLine;
+    render(
+      <QueryClientProvider client={queryClient}>
+        <OrderLines lines={[{ ...line, refunded_num: 1 }]} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('1 refunded')).toBeTruthy();
+    cleanup();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <OrderLines lines={[{ ...line, refunded_num: 0 }]} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByText(/refunded/)).toBeNull();
+  });
+});

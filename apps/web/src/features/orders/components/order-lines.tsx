@@ -12,8 +12,17 @@ export function optionText(skuName: string, classCount: number | null, classesTe
   return skuName ? `${skuName} · ${classesText}` : classesText;
 }
 
-/** An order's lines: picture, name, option, price × quantity; a line checkout refuses says why. */
-export function OrderLines({ lines, problems = [] }: { lines: OrderLine[]; problems?: CheckoutProblem[] }) {
+/**
+ * An order's lines: picture, name, option, price × quantity, and how many were refunded (a placed
+ * order's lines); a line checkout refuses says why.
+ */
+export function OrderLines({
+  lines,
+  problems = [],
+}: {
+  lines: (OrderLine & { refunded_num?: number })[];
+  problems?: CheckoutProblem[];
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -37,6 +46,9 @@ export function OrderLines({ lines, problems = [] }: { lines: OrderLine[]; probl
             <div className="order-line-figures figures">
               <span>{format.money(line.price)}</span>
               <span className="secondary">× {line.buy_num}</span>
+              {line.refunded_num ? (
+                <span className="secondary">{t('orders.refund.alreadyRefunded', { count: line.refunded_num })}</span>
+              ) : null}
             </div>
           </li>
         );

@@ -68,7 +68,7 @@ function RefundForm({ order, onDone }: { order: OrderRecord; onDone: () => void 
       </h2>
       <p className="secondary">{t('orders.refund.help')}</p>
       <fieldset className="refund-choice" aria-describedby={whole ? `${id}-whole` : undefined}>
-        <legend className="field-label">{t('orders.refund.chooseTitle')}</legend>
+        <legend className="refund-choice-title">{t('orders.refund.chooseTitle')}</legend>
         <ul className="order-lines">
           {lines.map((line) => {
             const name = `${line.goods_name} · ${optionText(line.sku_name, line.class_count, t('shop.classes', { count: line.class_count ?? 0 }))}`;
@@ -82,8 +82,12 @@ function RefundForm({ order, onDone }: { order: OrderRecord; onDone: () => void 
                   </span>
                   <span className="secondary figures">
                     {t('orders.refund.each', { price: format.money(line.price) })}
-                    {line.refunded_num > 0 && ` · ${t('orders.refund.alreadyRefunded', { count: line.refunded_num })}`}
                   </span>
+                  {line.refunded_num > 0 && (
+                    <span className="secondary">
+                      {t('orders.refund.alreadyRefunded', { count: line.refunded_num })}
+                    </span>
+                  )}
                 </div>
                 {whole ? (
                   <span className="figures refund-line-units">× {line.left}</span>
