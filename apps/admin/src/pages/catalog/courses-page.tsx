@@ -94,8 +94,7 @@ export function CoursesPage() {
       key: 'name',
       title: t('course.name'),
       sorter: true,
-      width: 260,
-      render: (_, course) => <ClampedText text={course.name} />,
+      render: (_, course) => <ClampedText text={course.name} minWidth={180} />,
     },
     { key: 'level', title: t('course.level'), render: (_, course) => t(`course.levels.${course.level}`) },
     {

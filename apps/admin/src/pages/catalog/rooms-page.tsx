@@ -65,15 +65,13 @@ export function RoomsPage() {
       key: 'name',
       title: t('room.name'),
       sorter: true,
-      width: 240,
-      render: (_, room) => <ClampedText text={room.name} />,
+      render: (_, room) => <ClampedText text={room.name} minWidth={160} />,
     },
     { key: 'capacity', title: t('room.capacity'), dataIndex: 'capacity', sorter: true, align: 'right' },
     {
       key: 'address',
       title: t('room.address'),
-      width: 300,
-      render: (_, room) => <ClampedText text={room.address} />,
+      render: (_, room) => <ClampedText text={room.address} minWidth={200} />,
     },
     { key: 'active', title: t('status.label'), render: (_, room) => <ActiveTag active={room.active} /> },
     {

@@ -113,10 +113,9 @@ export function CouponsPage() {
       key: 'name',
       title: t('name'),
       sorter: true,
-      width: 200,
       render: (_, c) => (
         <Space direction="vertical" size={2}>
-          <ClampedText text={c.name} />
+          <ClampedText text={c.name} minWidth={160} />
           <Space size={4}>
             <Tag color={c.enabled ? 'green' : 'default'}>{c.enabled ? t('on') : t('off')}</Tag>
             {c.in_center && <Tag color="blue">{t('inCenter')}</Tag>}

@@ -63,6 +63,7 @@ export function MembersPage() {
       key: 'register_date',
       title: t('list.registered'),
       sorter: true,
+      className: 'nowrap',
       render: (_, m) => format.stamp(m.register_date),
     },
   ];

@@ -38,15 +38,18 @@ export function orderItemsText(t: TFunction, order: Pick<OrderRecord, 'lines'>):
 export function OrderItemsCell({
   order,
   secondary = false,
+  minWidth,
 }: {
   order: Pick<OrderRecord, 'lines'>;
   secondary?: boolean;
+  /** In a column without a width, the narrowest it may get (ClampedText). */
+  minWidth?: number;
 }) {
   const { t } = useTranslation('orders');
   const more = order.lines.length - 1;
   return (
     <div className={secondary ? 'secondary-text' : undefined}>
-      <ClampedText text={order.lines[0]?.goods_name ?? ''} secondary={secondary} />
+      <ClampedText text={order.lines[0]?.goods_name ?? ''} secondary={secondary} minWidth={minWidth} />
       {more > 0 && <div className="secondary-text">{t('moreLines', { count: more })}</div>}
     </div>
   );

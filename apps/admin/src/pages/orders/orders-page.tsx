@@ -67,10 +67,10 @@ export function OrdersPage() {
       ),
     },
     {
+      // No width: the items take the room the other columns leave.
       key: 'lines',
       title: t('items'),
-      width: 240,
-      render: (_, o) => <OrderItemsCell order={o} />,
+      render: (_, o) => <OrderItemsCell order={o} minWidth={180} />,
     },
     {
       key: 'pay_amount',

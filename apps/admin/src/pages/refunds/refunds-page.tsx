@@ -26,8 +26,8 @@ export function RefundsPage() {
     ...callQuery(adminOrderCalls.getRefunds, listInputOf(adminOrderCalls.getRefunds, table.query)),
     placeholderData: keepPreviousData,
   });
-  // Six columns that fit 1280 px: the long texts (items, the member's name, the reason) have widths
-  // and are cut with "…" (whole on hover); the actions stay fixed on the right (ServerTable).
+  // Six columns that fit 1280 px: the long texts (items, the member's name, the reason) are cut with
+  // "…" (whole on hover); the actions stay fixed on the right (ServerTable).
   const columns: ServerColumn<AdminOrderRecord>[] = [
     {
       key: 'order_no',
@@ -54,12 +54,12 @@ export function RefundsPage() {
       ),
     },
     {
+      // No width: the reason takes the room the other columns leave.
       key: 'reason',
       title: t('refunds.reason'),
-      width: 240,
       render: (_, o) => (
         <Space direction="vertical" size={4}>
-          <ClampedText text={o.refund?.reason ?? ''} rows={3} />
+          <ClampedText text={o.refund?.reason ?? ''} rows={3} minWidth={200} />
           {o.refund?.images.length ? (
             <Image.PreviewGroup>
               <Space size={4} wrap>
@@ -97,6 +97,7 @@ export function RefundsPage() {
       key: 'status',
       title: t('status'),
       width: 140,
+      className: 'wrap-tags',
       render: (_, o) =>
         o.refund ? (
           <Space direction="vertical" size={4}>

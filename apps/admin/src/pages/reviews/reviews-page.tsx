@@ -42,11 +42,18 @@ export function ReviewsPage() {
     },
   });
   const columns: ServerColumn<AdminReviewRecord>[] = [
-    { key: 'created_at', title: t('date'), sorter: true, render: (_, r) => format.dateTime(r.created_at) },
+    {
+      key: 'created_at',
+      title: t('date'),
+      sorter: true,
+      className: 'nowrap',
+      render: (_, r) => format.dateTime(r.created_at),
+    },
     {
       key: 'rate',
       title: t('rating'),
       sorter: true,
+      className: 'nowrap',
       render: (_, r) => (
         <span>
           <Rate disabled value={r.rate} style={{ fontSize: 14 }} />
@@ -56,13 +63,13 @@ export function ReviewsPage() {
     },
     {
       // What was reviewed above what the member wrote: one column, so the table fits 1280 px.
+      // No width: the review takes the room the other columns leave.
       key: 'content',
       title: t('content'),
-      width: 320,
       render: (_, r) => (
         <Space direction="vertical" size={4}>
           <ClampedText text={r.sku_name ? `${r.goods_name} · ${r.sku_name}` : r.goods_name} rows={1} secondary />
-          <ClampedText text={r.content} rows={3} />
+          <ClampedText text={r.content} rows={3} minWidth={260} />
           {r.images.length > 0 && (
             <Image.PreviewGroup>
               <Space size={4} wrap>

@@ -57,8 +57,7 @@ export function GoodsPage() {
       key: 'name',
       title: t('goods.name'),
       sorter: true,
-      width: 220,
-      render: (_, g) => <ClampedLink to={`/shop/goods/${g._id}`} text={g.name} />,
+      render: (_, g) => <ClampedLink to={`/shop/goods/${g._id}`} text={g.name} minWidth={180} />,
     },
     {
       key: 'type',
@@ -68,8 +67,7 @@ export function GoodsPage() {
     {
       key: 'category',
       title: t('goods.category'),
-      width: 140,
-      render: (_, g) => (g.category_id ? <ClampedText text={paths.get(g.category_id) ?? ''} /> : '—'),
+      render: (_, g) => (g.category_id ? <ClampedText text={paths.get(g.category_id) ?? ''} minWidth={120} /> : '—'),
     },
     {
       key: 'price',

@@ -3,29 +3,35 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
- * Cells that keep a table inside 1280 px (UI.md): a long text never widens its column past the width
- * the column sets; what is cut is shown whole on hover, and screen readers read it all.
+ * Cells that keep a table inside 1280 px (UI.md): a long text wraps in the room its column gets and is
+ * cut after a few lines; what is cut is shown whole on hover, and screen readers read it all.
  */
 
 /**
  * A long text (a reason, a review) in at most `rows` lines, cut with "…", whole in its title. CSS
- * line-clamp rather than a one-line ellipsis even for one row: a text kept on one line would widen
- * its column to the whole text (the table is laid out to its content, scroll.x max-content).
+ * line-clamp rather than a one-line ellipsis even for one row: a text kept on one line could not be
+ * narrower than the whole text, and would widen its column to it.
  */
 export function ClampedText({
   text,
   rows = 2,
   secondary = false,
+  minWidth,
 }: {
   text: string;
   rows?: number;
   /** Written in the secondary grey (a line under the cell's main one). */
   secondary?: boolean;
+  /**
+   * In a column without a width, the narrowest it may get: such a column takes the room the others
+   * leave (more on a wider screen), never less than this.
+   */
+  minWidth?: number;
 }) {
   return (
     <div
       className={secondary ? 'clamped-text secondary-text' : 'clamped-text'}
-      style={{ WebkitLineClamp: rows }}
+      style={{ WebkitLineClamp: rows, minWidth }}
       title={text}
     >
       {text}
@@ -76,9 +82,20 @@ export function ClippedText({ text, width, secondary = false }: { text: string; 
 }
 
 /** A link whose text (a goods item's long name) takes at most `rows` lines, cut with "…", whole in its title. */
-export function ClampedLink({ to, text, rows = 2 }: { to: string; text: string; rows?: number }) {
+export function ClampedLink({
+  to,
+  text,
+  rows = 2,
+  minWidth,
+}: {
+  to: string;
+  text: string;
+  rows?: number;
+  /** As ClampedText's. */
+  minWidth?: number;
+}) {
   return (
-    <Link to={to} title={text} className="clamped-text" style={{ WebkitLineClamp: rows }}>
+    <Link to={to} title={text} className="clamped-text" style={{ WebkitLineClamp: rows, minWidth }}>
       {text}
     </Link>
   );

@@ -38,7 +38,7 @@ function renderTable() {
         state={{
           view: { pageIndex: 1, pageSize: 20, sort: undefined, order: 'desc', filters: {} },
           onTableChange: () => {},
-          pageSizes: ['20'],
+          pageSizes: [20],
         }}
         query={{
           data: {

@@ -70,11 +70,17 @@ export function ServerTable<T extends { _id: string }>({
           pageSizeOptions: state.pageSizes,
           showTotal: (total) => t('table.total', { count: total }),
         }}
-        scroll={{ x: 'max-content' }}
-        // The back office's density (antd 6's medium: 8 px between a cell's text and its borders): six or seven columns
-        // fit 1280 px.
+        // As wide as its box (its text wraps, the long texts take the room left), wider only when even
+        // wrapped it cannot fit: then it scrolls inside the box. Auto layout: a column is never
+        // narrower than its content's narrowest (antd would fix the layout for the fixed column).
+        scroll={{ x: true }}
+        tableLayout="auto"
+        // The back office's density (antd 6's medium: 8 px between a cell's text and its borders): six
+        // or seven columns fit 1280 px.
         size="medium"
         {...rest}
+        // app.css: its cells' classes nowrap and wrap-tags.
+        className={['server-table', rest.className].filter(Boolean).join(' ')}
       />
     </>
   );
