@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
@@ -78,7 +79,12 @@ export function AuditPage() {
         </Button>
       ),
     },
-    { key: 'what', title: t('list.what'), render: (_, e) => auditSentence(e, t, format) },
+    {
+      key: 'what',
+      title: t('list.what'),
+      // The sentence takes the room the other columns leave, in up to three lines.
+      render: (_, e) => <ClampedText text={auditSentence(e, t, format)} rows={3} minWidth={360} />,
+    },
     {
       key: 'changes',
       title: t('list.changes'),
@@ -86,7 +92,8 @@ export function AuditPage() {
       render: (_, e) => t('list.fields', { count: fieldChanges(e.before, e.after).length }),
     },
     {
-      key: 'history',
+      // The row's action: kept in sight on the right (ServerTable fixes the `actions` column).
+      key: 'actions',
       title: t('list.history'),
       width: 90,
       render: (_, e) => {
