@@ -88,7 +88,7 @@ async function choose(drawer: HTMLElement, label: string, option: string) {
   fireEvent.click(await screen.findByTitle(option));
 }
 
-describe('the schedule', { timeout: 30_000 }, () => {
+describe('the schedule', { timeout: 60_000 }, () => {
   it('shows the week of a class just scheduled for next week, and keeps it in the URL', async () => {
     const router = openSchedule('/schedule?week=2030-01-07');
     fireEvent.click(await screen.findByRole('button', { name: 'Pick Wednesday 16 January, 09:00' }));
