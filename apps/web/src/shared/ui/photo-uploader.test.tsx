@@ -11,8 +11,8 @@ describe('PhotoUploader', () => {
     const photos = [{ url: '/uploads/2026-11/a.webp' }, { url: '/uploads/2026-11/b.webp' }];
     const { container } = render(<PhotoUploader value={photos} onChange={onChange} max={3} />);
 
-    expect(screen.getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(photos[0].url);
-    expect(screen.getByRole('img', { name: 'Photo 2' }).getAttribute('src')).toBe(photos[1].url);
+    expect(screen.getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(photos[0]!.url);
+    expect(screen.getByRole('img', { name: 'Photo 2' }).getAttribute('src')).toBe(photos[1]!.url);
     for (const img of container.querySelectorAll('img')) expect(img.getAttribute('alt')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
