@@ -24,12 +24,20 @@ async function settleAnimations(page: Page): Promise<void> {
       Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"], [style*="transform"]'))
         .map((el) => `${el.style.opacity}|${el.style.transform}`)
         .join(',');
+    // Mid-fade: an inline opacity strictly between 0 and 1 (a toast fading in is half see-through).
+    const fading = () =>
+      Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"]')).some((el) => {
+        const opacity = Number(el.style.opacity);
+        return opacity > 0 && opacity < 1;
+      });
     const frame = () => new Promise((resolve) => setTimeout(resolve, 50));
     let last = sample();
-    for (let waited = 0; waited < 2000; waited += 50) {
+    let still = 0;
+    // Settled: nothing fading, and nothing moved for 150 ms (a busy machine may skip a frame or two).
+    for (let waited = 0; waited < 3000 && still < 3; waited += 50) {
       await frame();
       const now = sample();
-      if (now === last) return;
+      still = now === last && !fading() ? still + 1 : 0;
       last = now;
     }
   });

@@ -44,7 +44,7 @@ async function latest(objectType: string, objectId: string): Promise<AuditEntry>
 
 describe('every audited call has its sentence', () => {
   it('lists each staff write of the server in AUDIT_CHANGES (a read is named get… or export…)', () => {
-    const known = new Set(AUDIT_CHANGES.map((c) => c.action));
+    const known = new Set<string>(AUDIT_CHANGES.map((c) => c.action));
     const writes = allCalls
       .map(({ def }) => def.url)
       .filter((url) => url.startsWith('admin/') && accessGroupOf(url) !== 'pub')

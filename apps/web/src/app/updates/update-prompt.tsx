@@ -2,6 +2,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
+import { dialogContainer } from '@/shared/ui/dialog-container';
 import { useUpdateState } from './update-state';
 import { reloadIntoNewVersion } from './updates';
 import './update-prompt.css';
@@ -17,6 +18,8 @@ export function UpdatePrompt() {
     return (
       <Dialog
         visible
+        aria-label={t('updates.requiredTitle')}
+        getContainer={dialogContainer}
         title={t('updates.requiredTitle')}
         content={
           <>

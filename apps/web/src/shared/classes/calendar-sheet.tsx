@@ -1,8 +1,9 @@
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import './check-in.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError } from '@/shared/ui/page-states';
 import { feedLinks, resetCalendarFeed, useCalendarFeed } from './calendar-feed';
@@ -35,7 +36,7 @@ export function CalendarSheet({ visible, onClose }: CalendarSheetProps) {
   }
 
   const [reset, resetting] = useLockedAction(async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('reservations.calendar.resetTitle'),
       content: t('reservations.calendar.resetConfirm'),
       confirmText: t('reservations.calendar.resetYes'),

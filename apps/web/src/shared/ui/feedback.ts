@@ -1,5 +1,6 @@
 import i18n from '@/i18n/i18n';
 import { TOAST_MS } from '@/shared/config';
+import { dialogContainer } from './dialog-container';
 
 /*
  * Toasts and alerts for code outside components (the api client). antd-mobile's Toast and Dialog
@@ -15,7 +16,9 @@ export function showToast(content: string): void {
 
 /** A message the user must acknowledge. */
 export function showAlert(content: string): void {
-  void loadDialog().then((Dialog) => Dialog.alert({ content, confirmText: i18n.t('common.ok') }));
+  void loadDialog().then((Dialog) =>
+    Dialog.alert({ content, 'aria-label': content, confirmText: i18n.t('common.ok'), getContainer: dialogContainer }),
+  );
 }
 
 /**

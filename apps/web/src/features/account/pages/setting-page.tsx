@@ -1,10 +1,11 @@
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { BellOutline, GlobalOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { paths } from '@/shared/navigation/paths';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { ListLink } from '@/shared/ui/app-link';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 import { signOut } from '../api/sign-out';
 
 export function SettingPage() {
@@ -13,7 +14,7 @@ export function SettingPage() {
   const [runSignOut, signingOut] = useLockedAction(signOut);
 
   async function confirmSignOut(): Promise<void> {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('account.setting.signOutConfirm'),
       confirmText: t('account.setting.signOut'),
       cancelText: t('common.cancel'),

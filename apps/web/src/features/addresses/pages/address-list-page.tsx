@@ -1,6 +1,6 @@
 import type { AddressRecord } from '@studio/contract/addresses';
 import { MAX_ADDRESSES } from '@studio/contract/addresses';
-import { Button, Dialog, SwipeAction, Tag } from 'antd-mobile';
+import { Button, SwipeAction, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { addressLine, useAddresses } from '@/shared/addresses/addresses';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -10,6 +10,7 @@ import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { deleteAddress, setDefaultAddress } from '../api/addresses';
 import './addresses.css';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 
 /** user/address/list: the member's delivery addresses, the default first; edit, make default, delete. */
 export function AddressListPage() {
@@ -51,7 +52,7 @@ function AddressRow({ address }: { address: AddressRecord }) {
   const { t } = useTranslation();
   const remove = async () => {
     if (
-      await Dialog.confirm({
+      await confirmDialog({
         content: t('addresses.deleteConfirm'),
         confirmText: t('addresses.delete'),
         cancelText: t('addresses.keep'),

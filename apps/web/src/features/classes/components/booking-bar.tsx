@@ -1,7 +1,7 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { bookingOutcome, classPhase } from '@studio/contract/class-phase';
 import type { PackageRecord } from '@studio/contract/packages';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSheet } from '@/shared/classes/choice-sheet';
@@ -14,6 +14,7 @@ import { useOnline } from '@/shared/offline/use-online';
 import { usePushOffer } from '@/shared/push/push-offer';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PassesForCourse, passesTitleId, usePassesOnSale } from '@/shared/shop/featured';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/feedback';
 import { bookSession, CourseFullError, cancelReservation, joinWaitlist, leaveWaitlist } from '../api/booking';
 import { packagesForSession, useMyPackages } from '../api/packages';
@@ -79,8 +80,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   const book = async (pkg?: PackageRecord) => {
     if (pending) return;
     if (final) {
-      const confirmed = await Dialog.confirm({
-        'aria-label': t('classes.detail.finalConfirmTitle'),
+      const confirmed = await confirmDialog({
         title: t('classes.detail.finalConfirmTitle'),
         content: t('classes.detail.finalConfirm', { hours: cancelWindowHours(detail) }),
         confirmText: t('classes.detail.finalConfirmYes'),
@@ -99,7 +99,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   }
 
   async function confirmCancel(reservationId: string): Promise<void> {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('classes.detail.cancelConfirmTitle'),
       content: t('classes.detail.cancelConfirm'),
       confirmText: t('classes.detail.cancelConfirmYes'),
@@ -110,7 +110,7 @@ export function BookingBar({ detail, now, format }: BookingBarProps) {
   }
 
   async function confirmLeave(entryId: string): Promise<void> {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('classes.detail.leaveConfirm'),
       confirmText: t('classes.detail.leaveConfirmYes'),
       cancelText: t('classes.detail.stay'),

@@ -1,7 +1,7 @@
 import { useCallMutation } from '@studio/client/mutation';
 import { WAITLIST_STATUSES, type WaitlistStatus } from '@studio/contract/flow';
 import type { WaitlistEntryRecord } from '@studio/contract/reservations';
-import { Button, Dialog, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useClassFormat } from '@/shared/classes/class-format';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -16,6 +16,7 @@ import { StatusTag } from '@/shared/ui/status-tag';
 import { leaveWaitlist } from '../api/booking';
 import { useMyWaitlist } from '../api/waitlist';
 import '../components/classes-pages.css';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 
 /** course/wait: where I wait (live position), and the entries that were promoted or ended. */
 export function WaitlistPage() {
@@ -80,7 +81,7 @@ function EntrySide({ entry }: { entry: WaitlistEntryRecord }) {
   const leaveMutation = useCallMutation(leaveWaitlist, { onSuccess: () => showToast(t('classes.detail.leftToast')) });
   const leaving = leaveMutation.isPending;
   async function leave(): Promise<void> {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('classes.detail.leaveConfirm'),
       confirmText: t('classes.detail.leaveConfirmYes'),
       cancelText: t('classes.detail.stay'),

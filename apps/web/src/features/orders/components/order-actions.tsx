@@ -1,5 +1,5 @@
 import type { OrderRecord } from '@studio/contract/orders';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
@@ -7,6 +7,7 @@ import { navigateTo } from '@/shared/navigation/navigation';
 import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
 import { useOnline } from '@/shared/offline/use-online';
 import { orderLinks } from '@/shared/orders/links';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/feedback';
 import { cancelOrder, cancelRefund, confirmReceipt } from '../api/orders';
 import { RefundSheet } from './refund-sheet';
@@ -18,7 +19,7 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
   // Every action but opening the order's own page (its pickup code, its refund) needs the server.
   const offline = !useOnline();
   const [cancel, cancelling] = useLockedAction(async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('orders.actions.cancelConfirm'),
       confirmText: t('orders.actions.cancel'),
       cancelText: t('orders.actions.keep'),
@@ -28,7 +29,7 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
     showToast(t('orders.actions.cancelled'));
   });
   const [receive, receiving] = useLockedAction(async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('orders.actions.receiveConfirm'),
       confirmText: t('orders.actions.confirmReceipt'),
       cancelText: t('orders.actions.notYet'),
@@ -39,7 +40,7 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
   });
   const [refundOpen, setRefundOpen] = useState(false);
   const [withdraw, withdrawing] = useLockedAction(async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('orders.refund.cancelConfirm'),
       confirmText: t('orders.actions.cancelRefund'),
       cancelText: t('orders.actions.keep'),

@@ -208,45 +208,49 @@ function CouponSheet({
   const format = useFormat();
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet coupon-sheet">
-      <h2 className="section-title">{t('coupons.selectTitle')}</h2>
-      {preview.coupons.length === 0 ? (
-        <p className="secondary">{t('orders.confirm.noCoupons')}</p>
-      ) : (
-        <ul className="coupon-cards" aria-label={t('coupons.selectTitle')}>
-          {preview.coupons.map((c) => (
-            <li key={c.member_coupon._id}>
-              <CouponCard
-                coupon={c.member_coupon.coupon}
-                startsAt={c.member_coupon.starts_at}
-                endsAt={c.member_coupon.ends_at}
-                muted={!c.usable}
-                onSelect={c.usable ? () => onPick(c.member_coupon._id) : undefined}
-                note={
-                  c.usable ? (
-                    <span className="discount-value">
-                      {t('orders.confirm.saves', { amount: format.money(c.deduction) })}
-                    </span>
-                  ) : (
-                    <span className="coupon-why">{t(`coupons.why.${c.reason}`)}</span>
-                  )
-                }
-                action={
-                  c.usable ? (
-                    <Radio
-                      aria-label={c.member_coupon.coupon.name}
-                      checked={preview.coupon_id === c.member_coupon._id}
-                      onChange={() => onPick(c.member_coupon._id)}
-                    />
-                  ) : undefined
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Button block fill="outline" onClick={() => onPick(undefined)}>
-        {t('orders.confirm.noCouponChoice')}
-      </Button>
+      <div role="dialog" aria-labelledby="coupon-sheet-title">
+        <h2 className="section-title" id="coupon-sheet-title">
+          {t('coupons.selectTitle')}
+        </h2>
+        {preview.coupons.length === 0 ? (
+          <p className="secondary">{t('orders.confirm.noCoupons')}</p>
+        ) : (
+          <ul className="coupon-cards" aria-label={t('coupons.selectTitle')}>
+            {preview.coupons.map((c) => (
+              <li key={c.member_coupon._id}>
+                <CouponCard
+                  coupon={c.member_coupon.coupon}
+                  startsAt={c.member_coupon.starts_at}
+                  endsAt={c.member_coupon.ends_at}
+                  muted={!c.usable}
+                  onSelect={c.usable ? () => onPick(c.member_coupon._id) : undefined}
+                  note={
+                    c.usable ? (
+                      <span className="discount-value">
+                        {t('orders.confirm.saves', { amount: format.money(c.deduction) })}
+                      </span>
+                    ) : (
+                      <span className="coupon-why">{t(`coupons.why.${c.reason}`)}</span>
+                    )
+                  }
+                  action={
+                    c.usable ? (
+                      <Radio
+                        aria-label={c.member_coupon.coupon.name}
+                        checked={preview.coupon_id === c.member_coupon._id}
+                        onChange={() => onPick(c.member_coupon._id)}
+                      />
+                    ) : undefined
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button block fill="outline" onClick={() => onPick(undefined)}>
+          {t('orders.confirm.noCouponChoice')}
+        </Button>
+      </div>
     </Popup>
   );
 }
@@ -287,30 +291,34 @@ function AddressPicker({ current, onPick }: { current: AddressRecord | null; onP
         <span className="visually-hidden">{t('orders.confirm.changeAddress')}</span>
       </button>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="sheet">
-        <h2 className="section-title">{t('orders.confirm.chooseAddress')}</h2>
-        <Radio.Group
-          value={current?._id}
-          onChange={(v) => {
-            onPick(String(v));
-            setOpen(false);
-          }}
-        >
-          <ul className="address-options">
-            {rows.map((a) => (
-              <li key={a._id}>
-                <Radio value={a._id} block>
-                  <strong>
-                    {a.contact} · {a.phone}
-                  </strong>
-                  <span className="secondary address-option-line">{addressLine(a)}</span>
-                </Radio>
-              </li>
-            ))}
-          </ul>
-        </Radio.Group>
-        <Button block fill="outline" color="primary" onClick={() => navigateTo(paths.addressEdit)}>
-          {t('orders.confirm.addAddress')}
-        </Button>
+        <div role="dialog" aria-labelledby="address-sheet-title">
+          <h2 className="section-title" id="address-sheet-title">
+            {t('orders.confirm.chooseAddress')}
+          </h2>
+          <Radio.Group
+            value={current?._id}
+            onChange={(v) => {
+              onPick(String(v));
+              setOpen(false);
+            }}
+          >
+            <ul className="address-options">
+              {rows.map((a) => (
+                <li key={a._id}>
+                  <Radio value={a._id} block>
+                    <strong>
+                      {a.contact} · {a.phone}
+                    </strong>
+                    <span className="secondary address-option-line">{addressLine(a)}</span>
+                  </Radio>
+                </li>
+              ))}
+            </ul>
+          </Radio.Group>
+          <Button block fill="outline" color="primary" onClick={() => navigateTo(paths.addressEdit)}>
+            {t('orders.confirm.addAddress')}
+          </Button>
+        </div>
       </Popup>
     </>
   );

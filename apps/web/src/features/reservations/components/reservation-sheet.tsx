@@ -1,6 +1,6 @@
 import { useCallMutation } from '@studio/client/mutation';
 import type { ReservationRecord } from '@studio/contract/reservations';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { CheckInPanel } from '@/shared/classes/check-in-panel';
@@ -8,6 +8,7 @@ import type { ClassFormat } from '@/shared/classes/class-format';
 import { classLinks } from '@/shared/classes/links';
 import { OfflineDisabled, SavedAt } from '@/shared/offline/offline-ui';
 import { AppLink } from '@/shared/ui/app-link';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/feedback';
 import { StatusTag } from '@/shared/ui/status-tag';
 import { cancelBooking, useSessionRules } from '../api/cancel-booking';
@@ -75,7 +76,7 @@ function SheetBody({
   });
   const cancelling = cancelMutation.isPending;
   async function cancel(): Promise<void> {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('reservations.sheet.cancelTitle'),
       content: t('reservations.sheet.cancelConfirm'),
       confirmText: t('reservations.sheet.cancelYes'),

@@ -1,6 +1,6 @@
 import type { CartLine } from '@studio/contract/cart';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Dialog, SwipeAction } from 'antd-mobile';
+import { Button, Checkbox, SwipeAction } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ClassesEmpty } from '@/shared/classes/classes-empty';
@@ -19,6 +19,7 @@ import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import '../components/shop.css';
 import '../components/cart.css';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 
 /** goods-cart: check lines, change quantities, remove (the bin, or a swipe), why a line cannot be bought, the total. */
 export function CartPage() {
@@ -116,7 +117,7 @@ function CartRow({ line }: { line: CartLine }) {
   const buyable = isBuyable(line);
   const confirmRemove = async () => {
     if (
-      await Dialog.confirm({
+      await confirmDialog({
         content: t('shop.removeConfirm'),
         confirmText: t('shop.remove'),
         cancelText: t('shop.keep'),

@@ -309,57 +309,59 @@ function SpecSheet({
 
   return (
     <Popup visible={mode !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="spec-sheet" destroyOnClose>
-      <div className="spec-sheet-head">
-        <GoodsImage src={sku?.image ?? goods.image} alt="" className="spec-thumb" />
-        <div>
-          <Price
-            price={sku?.price ?? goods.price}
-            maxPrice={sku ? undefined : goods.max_price}
-            original={sku?.original_price}
-          />
-          <p className="secondary">{sku ? t('shop.inStock', { count: sku.stock }) : t('shop.chooseSpec')}</p>
+      <div role="dialog" aria-label={goods.name}>
+        <div className="spec-sheet-head">
+          <GoodsImage src={sku?.image ?? goods.image} alt="" className="spec-thumb" />
+          <div>
+            <Price
+              price={sku?.price ?? goods.price}
+              maxPrice={sku ? undefined : goods.max_price}
+              original={sku?.original_price}
+            />
+            <p className="secondary">{sku ? t('shop.inStock', { count: sku.stock }) : t('shop.chooseSpec')}</p>
+          </div>
         </div>
-      </div>
-      <h2 className="spec-label" id="spec-label">
-        {t('shop.spec')}
-      </h2>
-      <Selector
-        aria-labelledby="spec-label"
-        columns={goods.sku_list.length > 3 ? 3 : goods.sku_list.length}
-        value={skuId ? [skuId] : []}
-        onChange={(v) => {
-          if (v[0]) {
-            onSku(v[0]);
-            setCount(1);
-          }
-        }}
-        options={goods.sku_list.map((s) => ({
-          label: s.stock > 0 ? s.sku_name : t('shop.skuSoldOut', { name: s.sku_name }),
-          value: s._id,
-          disabled: s.stock <= 0,
-        }))}
-      />
-      <div className="spec-count">
-        <span id="spec-count">{t('shop.quantity')}</span>
-        <QuantityStepper
-          label={t('shop.quantity')}
-          max={max}
-          value={Math.min(count, max)}
-          onChange={setCount}
-          disabled={!sku || sku.stock <= 0}
+        <h2 className="spec-label" id="spec-label">
+          {t('shop.spec')}
+        </h2>
+        <Selector
+          aria-labelledby="spec-label"
+          columns={goods.sku_list.length > 3 ? 3 : goods.sku_list.length}
+          value={skuId ? [skuId] : []}
+          onChange={(v) => {
+            if (v[0]) {
+              onSku(v[0]);
+              setCount(1);
+            }
+          }}
+          options={goods.sku_list.map((s) => ({
+            label: s.stock > 0 ? s.sku_name : t('shop.skuSoldOut', { name: s.sku_name }),
+            value: s._id,
+            disabled: s.stock <= 0,
+          }))}
         />
-      </div>
-      <div className="spec-actions">
-        {mode !== 'buy' && (
-          <Button block fill="outline" color="primary" loading={busy} onClick={() => void confirm('cart')}>
-            {t('shop.addToCart')}
-          </Button>
-        )}
-        {mode !== 'cart' && (
-          <Button block color="primary" loading={busy} onClick={() => void confirm('buy')}>
-            {t('shop.buyNow')}
-          </Button>
-        )}
+        <div className="spec-count">
+          <span id="spec-count">{t('shop.quantity')}</span>
+          <QuantityStepper
+            label={t('shop.quantity')}
+            max={max}
+            value={Math.min(count, max)}
+            onChange={setCount}
+            disabled={!sku || sku.stock <= 0}
+          />
+        </div>
+        <div className="spec-actions">
+          {mode !== 'buy' && (
+            <Button block fill="outline" color="primary" loading={busy} onClick={() => void confirm('cart')}>
+              {t('shop.addToCart')}
+            </Button>
+          )}
+          {mode !== 'cart' && (
+            <Button block color="primary" loading={busy} onClick={() => void confirm('buy')}>
+              {t('shop.buyNow')}
+            </Button>
+          )}
+        </div>
       </div>
     </Popup>
   );

@@ -1,7 +1,7 @@
 import type { Roster } from '@studio/contract/reservations';
 import type { SessionRecord } from '@studio/contract/schedule';
 import { CHECK_IN_CLOSES_AFTER_MIN, CHECK_IN_OPENS_BEFORE_MIN, checkInTiming } from '@studio/contract/teacher';
-import { Button, Dialog, Popup, Tabs } from 'antd-mobile';
+import { Button, Popup, Tabs } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useStudents } from '../api/students';
 import { CodeEntry } from '../components/code-entry';
 import { RoleGate } from '../components/role-gate';
 import '../components/teacher.css';
+import { confirmDialog } from '@/shared/ui/confirm-dialog';
 
 type View = 'roster' | 'members';
 
@@ -254,7 +255,7 @@ function RosterRow({
   const { t } = useTranslation();
   const name = row.member.nickname || t('teacher.students.member');
   const [confirmCheckIn, pending] = useLockedAction(async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('teacher.students.checkInConfirm', { name }),
       confirmText: t('teacher.students.checkIn'),
       cancelText: t('common.cancel'),
