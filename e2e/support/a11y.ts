@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 /** One rule axe found broken, with the elements that break it. */
-export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+export type AxeViolation = axe.Result;
 
 /**
  * Waits for the animations that end (a message fading in, a drawer sliding) to end, so that axe
@@ -49,12 +49,20 @@ async function settleAnimations(page: Page): Promise<void> {
  */
 const EXTRA_RULES = ['label-content-name-mismatch'] as const;
 
-/** Every axe violation on the page as it is now (any impact), once its animations have ended. */
+/**
+ * Every axe violation on the page as it is now (any impact), once its animations have ended. Axe is put
+ * into the page once per document and run there directly (a journey checks a page many times; the
+ * @axe-core/playwright builder injected its 600 kB again and opened a blank page for every check).
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .options({ rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])) })
-    .analyze();
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axe.source);
+  const rules = Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }]));
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+    { rules, resultTypes: ['violations'] } satisfies axe.RunOptions,
+  );
   return results.violations;
 }
 

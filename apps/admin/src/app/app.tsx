@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/shared/api/client';
-import { setFeedback } from '@/shared/ui/feedback';
+import { FeedbackBridge } from '@/shared/ui/feedback-bridge';
 import { router } from './router';
 
 /**
@@ -38,13 +38,6 @@ const theme = {
     Progress: { defaultColor: '#8a4b2a' },
   },
 };
-
-/** Hands antd's themed message and modal to code outside React (the client's error display). */
-function FeedbackBridge() {
-  const { message, modal } = AntdApp.useApp();
-  useEffect(() => setFeedback({ message, modal }), [message, modal]);
-  return null;
-}
 
 /** antd's and dayjs's own texts (date pickers, pagination, empty tables) in the staff member's language. */
 const ANTD_LOCALES = { en: enUS, 'zh-Hans': zhCN, 'zh-Hant': zhTW } satisfies Record<Locale, unknown>;

@@ -42,7 +42,7 @@ interface CourseFields {
 /** Courses: what is taught, for how long, to how many, at which level. */
 export function CoursesPage() {
   const { t } = useTranslation('catalog');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const table = useTableState(CATALOG_FILTERS);
   const list = useQuery({
     ...callQuery(adminScheduleCalls.getCourseList, listInputOf(adminScheduleCalls.getCourseList, table.query)),
@@ -79,7 +79,7 @@ export function CoursesPage() {
         void message.success(t('common:saved'));
         setEditing(null);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   const levelOptions = COURSE_LEVELS.map((value) => ({ value, label: t(`course.levels.${value}`) }));

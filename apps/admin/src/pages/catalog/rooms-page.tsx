@@ -29,7 +29,7 @@ interface RoomFields {
 /** Rooms: where classes happen, and how many fit. */
 export function RoomsPage() {
   const { t } = useTranslation('catalog');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const table = useTableState(CATALOG_FILTERS);
   const list = useQuery({
     ...callQuery(adminScheduleCalls.getRoomList, listInputOf(adminScheduleCalls.getRoomList, table.query)),
@@ -56,7 +56,7 @@ export function RoomsPage() {
         void message.success(t('common:saved'));
         setEditing(null);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
 

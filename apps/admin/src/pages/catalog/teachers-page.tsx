@@ -71,7 +71,7 @@ function MemberPicker({ value, onChange, id }: { value?: string; onChange?: (id:
 /** Teachers: members with a public profile, who run classes from their workbench. */
 export function TeachersPage() {
   const { t } = useTranslation('catalog');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const table = useTableState(CATALOG_FILTERS);
   const list = useQuery({
     ...callQuery(adminScheduleCalls.getTeacherList, listInputOf(adminScheduleCalls.getTeacherList, table.query)),
@@ -102,7 +102,7 @@ export function TeachersPage() {
         void message.success(t('common:saved'));
         setEditing(null);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
 

@@ -50,7 +50,7 @@ interface CouponFields {
 /** Coupons: the studio's coupons with how many were claimed and used; create, edit, and make exchange codes. */
 export function CouponsPage() {
   const { t, i18n } = useTranslation('coupons');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const locale = resolveLocale(i18n.language);
   const table = useTableState(['keyword'] as const);
@@ -100,7 +100,7 @@ export function CouponsPage() {
         void message.success(t('common:saved'));
         setEditing(null);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
 

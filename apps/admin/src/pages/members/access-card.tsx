@@ -27,7 +27,7 @@ interface AccessFields {
  */
 export function AccessCard({ user }: { user: AdminUserRow }) {
   const { t } = useTranslation('members');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<AccessFields>();
   const me = useUser();
   const locked = me ? accountChangeRefusal(me, user) : 'notHeld';
@@ -49,7 +49,7 @@ export function AccessCard({ user }: { user: AdminUserRow }) {
     {
       invalidates: [[adminUserCalls.get.url], [adminUserCalls.getList.url]],
       onSuccess: () => void message.success(t('access.saved')),
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   return (

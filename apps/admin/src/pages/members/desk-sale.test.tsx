@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import '@/i18n/i18n';
 import { useSession } from '@/shared/session/session';
 import { prepareAntdInJsdom } from '@/shared/testing/antd-jsdom';
+import { FeedbackBridge } from '@/shared/ui/feedback-bridge';
 import { newSaleRequestId, SellPackageDialog } from './desk-sale';
 
 /** The sales the dialog sent, in order. */
@@ -86,6 +87,7 @@ async function openDialog(onClose = () => {}) {
   render(
     <QueryClientProvider client={queries}>
       <App>
+        <FeedbackBridge />
         <SellPackageDialog user={MEMBER} onClose={onClose} />
       </App>
     </QueryClientProvider>,

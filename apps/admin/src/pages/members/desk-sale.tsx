@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { requiredRule } from '@/shared/forms/forms';
+import { showAlert } from '@/shared/ui/feedback';
 
 interface SaleFields {
   sku_id: string;
@@ -47,7 +48,7 @@ export function SellPackageButton({ user }: { user: AdminUserRow }) {
  */
 export function SellPackageDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const [form] = Form.useForm<SaleFields>();
   const [requestId] = useState(newSaleRequestId);
@@ -71,7 +72,7 @@ export function SellPackageDialog({ user, onClose }: { user: AdminUserRow; onClo
         void message.success(t('sale.sold', { no: order.order_no }));
         onClose();
       },
-      onError: (error) => void modal.error({ content: (error as Error).message }),
+      onError: (error) => showAlert((error as Error).message),
     },
   );
   const walletShort = chosen !== undefined && balance < chosen.price;

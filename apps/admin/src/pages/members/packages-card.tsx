@@ -150,14 +150,14 @@ function FormDialog<T extends object>({
 const refresh = [[adminPackageCalls.getPackageList.url]] as const;
 
 function useDialogSave<I>(fn: (input: I) => Promise<unknown>, done: string, onClose: () => void) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   return useCallMutation(({ input }: { input: I; form: Parameters<typeof showSaveError>[0] }) => fn(input), {
     invalidates: refresh,
     onSuccess: () => {
       void message.success(done);
       onClose();
     },
-    onError: (error, { form }) => showSaveError(form, error, (content) => modal.error({ content })),
+    onError: (error, { form }) => showSaveError(form, error),
   });
 }
 

@@ -26,7 +26,7 @@ interface AdjustFields {
 export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 'money' | 'points' }) {
   const { t } = useTranslation('members');
   const format = useFormat();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const calls = book === 'money' ? adminWalletCalls : adminIntegralCalls;
   const k = book === 'money' ? 'wallet' : 'points';
   const show = (n: number) => (book === 'money' ? format.money(n) : String(n));
@@ -50,7 +50,7 @@ export function WalletCard({ userId, book = 'money' }: { userId: string; book?: 
         form.resetFields();
         setOpen(false);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   return (

@@ -53,7 +53,7 @@ export function NoticeEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation('notices');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const tz = format.timezone;
   const [form] = Form.useForm<NoticeFields>();
@@ -77,7 +77,7 @@ export function NoticeEditor({
         onClose();
       },
       onError: (error) => {
-        showSaveError(form, error, (content) => modal.error({ content }));
+        showSaveError(form, error);
         openTabOfError(form, setTab);
       },
     },

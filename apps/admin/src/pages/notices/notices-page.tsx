@@ -13,6 +13,7 @@ import { useFormat } from '@/shared/format/format';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { useConfirmDanger } from '@/shared/ui/confirm';
+import { showAlert } from '@/shared/ui/feedback';
 import { FilterBar, FilterSelect } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
 import { useCourseNames } from './course-options';
@@ -23,7 +24,7 @@ const STATUS_COLORS = { scheduled: 'blue', published: 'green', withdrawn: 'defau
 /** Notices: the studio's announcements with who reads them and how many have; write, schedule, withdraw. */
 export function NoticesPage() {
   const { t, i18n } = useTranslation('notices');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const locale = resolveLocale(i18n.language);
   const confirm = useConfirmDanger();
@@ -37,7 +38,7 @@ export function NoticesPage() {
   const withdraw = useCallMutation((id: string) => call(adminNoticeCalls.withdraw, { _id: id }, { silent: true }), {
     invalidates: [[adminNoticeCalls.getList.url]],
     onSuccess: () => void message.success(t('withdrawn')),
-    onError: (error) => modal.error({ content: error.message }),
+    onError: (error) => showAlert(error.message),
   });
 
   const titleOf = (n: AdminAnnouncement) => localize(n.title, locale) || t('untitled');

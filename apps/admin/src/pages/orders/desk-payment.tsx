@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { requiredRule } from '@/shared/forms/forms';
+import { showAlert } from '@/shared/ui/feedback';
 
 const INVALIDATES = [[adminOrderCalls.getInfo.url], [adminOrderCalls.getList.url]];
 
@@ -17,7 +18,7 @@ const INVALIDATES = [[adminOrderCalls.getInfo.url], [adminOrderCalls.getList.url
  */
 export function MarkPaidButton({ order }: { order: AdminOrderRecord }) {
   const { t } = useTranslation('orders');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ method: DeskMethod }>();
@@ -29,7 +30,7 @@ export function MarkPaidButton({ order }: { order: AdminOrderRecord }) {
         void message.success(t('markedPaid'));
         setOpen(false);
       },
-      onError: (error) => void modal.error({ content: (error as Error).message }),
+      onError: (error) => showAlert((error as Error).message),
     },
   );
   return (

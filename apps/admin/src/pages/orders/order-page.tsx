@@ -18,6 +18,7 @@ import { useFormat } from '@/shared/format/format';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { usePermission } from '@/shared/session/permissions';
 import { useConfirmDanger } from '@/shared/ui/confirm';
+import { showAlert } from '@/shared/ui/feedback';
 import { Page, QueryState } from '@/shared/ui/page';
 import { RefundActions } from '../refunds/refund-actions';
 import { RefundMoneyTag } from '../refunds/refund-money';
@@ -47,7 +48,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
   const [cancelForm] = Form.useForm<{ reason: string }>();
   const [extendForm] = Form.useForm<{ hours: number }>();
   const locale = resolveLocale(i18n.language);
-  const fail = (error: unknown) => modal.error({ content: (error as Error).message });
+  const fail = (error: unknown) => showAlert((error as Error).message);
 
   const ship = useCallMutation(
     (f: { express_name: string; express_no: string }) =>
@@ -58,7 +59,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
         void message.success(t('shipped'));
         setShipping(false);
       },
-      onError: (error) => showSaveError(shipForm, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(shipForm, error),
     },
   );
   const extend = useCallMutation(

@@ -86,7 +86,7 @@ function packageLabel(p: PackageRecord, t: TFunction<'schedule'>, date: (iso: st
  */
 export function AddToRosterButton({ session }: { session: SessionRecord }) {
   const { t } = useTranslation('schedule');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AddForm>();
@@ -128,7 +128,7 @@ export function AddToRosterButton({ session }: { session: SessionRecord }) {
         void message.success(t('roster.add.done'));
         setOpen(false);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
 

@@ -30,7 +30,7 @@ export function SessionPage() {
 
 function SessionView({ roster }: { roster: Roster }) {
   const { t } = useTranslation('schedule');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const confirm = useConfirmDanger();
   const { session } = roster;
@@ -67,7 +67,7 @@ function SessionView({ roster }: { roster: Roster }) {
     {
       invalidates: refresh,
       onSuccess: () => void message.success(t('capacity.saved')),
-      onError: (error) => showSaveError(capacityForm, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(capacityForm, error),
     },
   );
 
@@ -271,7 +271,7 @@ function CancelSessionModal({
   waiting: number;
 }) {
   const { t } = useTranslation('schedule');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const cancel = useCallMutation(
     (reason: string) => call(adminReservationCalls.cancelSession, { _id: sessionId, reason }, { silent: true }),
@@ -281,7 +281,7 @@ function CancelSessionModal({
         void message.success(t('cancel.done'));
         onClose();
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   return (

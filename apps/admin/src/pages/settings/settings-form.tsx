@@ -21,11 +21,11 @@ const refresh = [[adminMerchantCalls.get.url], [merchantCalls.getMchInfo.url]] a
 /** Saves a change of the studio (admin/merchant.save): "Settings saved", or the error beside its field. */
 export function useSaveStudio(form: FormInstance) {
   const { t } = useTranslation('settings');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   return useCallMutation((input: MerchantChange) => call(adminMerchantCalls.save, input, { silent: true }), {
     invalidates: refresh,
     onSuccess: () => void message.success(t('saved')),
-    onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+    onError: (error) => showSaveError(form, error),
   });
 }
 

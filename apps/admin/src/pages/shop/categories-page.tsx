@@ -9,6 +9,7 @@ import { FormDrawer } from '@/shared/forms/form-drawer';
 import { showSaveError } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue } from '@/shared/forms/localized-fields';
 import { useConfirmDanger } from '@/shared/ui/confirm';
+import { showAlert } from '@/shared/ui/feedback';
 import { Page, QueryState } from '@/shared/ui/page';
 import { categoryOptions, useCategoryTree } from './shop-options';
 
@@ -46,13 +47,13 @@ export function CategoriesPage() {
         void message.success(t('common:saved'));
         setEditing(null);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   const remove = useCallMutation((id: string) => call(adminShopCalls.deleteCategory, { _id: id }, { silent: true }), {
     invalidates,
     onSuccess: () => void message.success(t('categories.deleted')),
-    onError: (error) => modal.error({ content: (error as Error).message }),
+    onError: (error) => showAlert((error as Error).message),
   });
 
   const askDelete = (node: AdminCategoryNode) => {

@@ -29,7 +29,7 @@ interface RuleFields {
 /** Freight rules: what a parcel costs by weight (first weight, then each further step, up to a maximum). */
 export function FreightPage() {
   const { t } = useTranslation('shop');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const format = useFormat();
   const table = useTableState(['keyword'] as const);
   const list = useQuery({
@@ -59,7 +59,7 @@ export function FreightPage() {
         void message.success(t('common:saved'));
         setEditing(null);
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   const kg = (g: number) => t('freight.kg', { kg: (g / 1000).toLocaleString(undefined, { maximumFractionDigits: 3 }) });

@@ -28,6 +28,7 @@ import { applyServerErrors, requiredRule } from '@/shared/forms/forms';
 import { LocalizedFields } from '@/shared/forms/localized-fields';
 import { RichTextEditor } from '@/shared/forms/rich-text';
 import { usePermission } from '@/shared/session/permissions';
+import { showAlert } from '@/shared/ui/feedback';
 import { ImageList } from '@/shared/ui/image-list';
 import { Page, QueryState } from '@/shared/ui/page';
 import { fieldsOf, type GoodsFields, inputOf, NEW_GOODS, type SkuFields } from './goods-fields';
@@ -46,7 +47,7 @@ export function GoodsEditorPage() {
 
 function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
   const { t } = useTranslation('shop');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<GoodsFields>();
   const type = Form.useWatch('type', form) ?? goods?.type ?? 0;
@@ -81,7 +82,7 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
           if (head === 'exp_time_range') return 'valid_range';
           return head ?? null;
         });
-        if (!shown) modal.error({ content: (error as Error).message });
+        if (!shown) showAlert((error as Error).message);
       },
     },
   );

@@ -11,6 +11,7 @@ import { useFormat } from '@/shared/format/format';
 import { ClampedLink, ClampedText } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
+import { showAlert } from '@/shared/ui/feedback';
 import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
 import { categoryOptions, categoryPaths, useCategoryTree } from './shop-options';
@@ -20,7 +21,7 @@ const FILTERS = ['keyword', 'category_id', 'type', 'on_sale', 'low_stock'] as co
 /** Goods: what the shop sells, filtered by category, type, sale state and low stock. */
 export function GoodsPage() {
   const { t } = useTranslation('shop');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const format = useFormat();
   const table = useTableState(FILTERS);
@@ -41,7 +42,7 @@ export function GoodsPage() {
     {
       invalidates: [[adminShopCalls.getGoodsList.url]],
       onSuccess: ({ goods }) => void message.success(goods.is_on_sale ? t('goods.nowOnSale') : t('goods.nowOffSale')),
-      onError: (error) => modal.error({ content: (error as Error).message }),
+      onError: (error) => showAlert((error as Error).message),
     },
   );
 

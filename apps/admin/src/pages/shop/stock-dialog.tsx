@@ -23,7 +23,7 @@ export function StockDialog({
   onAdjusted?: (skuId: string, stock: number) => void;
 }) {
   const { t } = useTranslation('shop');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<{ delta: number; reason: string }>();
   const adjust = useCallMutation(
     (fields: { delta: number; reason: string }) =>
@@ -36,7 +36,7 @@ export function StockDialog({
         form.resetFields();
         onClose();
       },
-      onError: (error) => showSaveError(form, error, (content) => modal.error({ content })),
+      onError: (error) => showSaveError(form, error),
     },
   );
   const delta = Form.useWatch('delta', form) ?? 0;

@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import i18n from 'i18next';
 import type { z } from 'zod';
+import { showAlert } from '@/shared/ui/feedback';
 
 /**
  * An antd Form rule that checks a field with the contract's zod schema for it (the one the server
@@ -64,7 +65,7 @@ export function applyServerErrors(
  * After a failed save: the field's error beside it when the server named one the form has, else
  * the message as an alert. Saves call with `{ silent: true }` so nothing is shown twice.
  */
-export function showSaveError(form: FormInstance, error: unknown, alert: (message: string) => void): void {
+export function showSaveError(form: FormInstance, error: unknown, alert: (message: string) => void = showAlert): void {
   if (applyServerErrors(form, error)) return;
   alert(error instanceof ApiError ? error.msg : String(error));
 }

@@ -1,5 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import i18n from 'i18next';
 
 /**
  * antd's message and modal, themed and translated: App (app/app.tsx) hands over the instances of its
@@ -15,6 +16,7 @@ export function showMessage(text: string, kind: 'error' | 'success' | 'info' = '
   void instances?.message[kind](text);
 }
 
-export function showAlert(text: string, title?: string): void {
+/** A failure the user must acknowledge, titled (a dialog needs a name for screen readers). */
+export function showAlert(text: string, title: string = i18n.t('common:api.failedTitle')): void {
   instances?.modal.error({ title, content: text });
 }
