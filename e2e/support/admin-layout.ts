@@ -10,7 +10,7 @@ import { verifyCalls } from '@studio/contract/teacher';
 import { adminWalletCalls } from '@studio/contract/wallet';
 import { callApi, DEMO, registerMember, tokenOf } from './api';
 import { bookThroughApi, type ClassSetup, createSession, grantPackage, studioSessionTimes } from './classes';
-import { createGoods } from './shop';
+import { createGoods, uploadImage } from './shop';
 
 /** Texts at (or near) their longest, as a studio that writes a lot would have them. */
 export const LONG = {
@@ -52,7 +52,7 @@ export async function seedLongRows(request: APIRequestContext): Promise<LayoutRo
     name: LONG.goods,
     type: 0,
     sku_list: [
-      { sku_name: LONG.sku, price: 1500, stock: 50, weight: 600 },
+      { sku_name: LONG.sku, price: 1500, stock: 50, weight: 600, image: await uploadImage(request, admin) },
       { sku_name: 'Moss', price: 1500, stock: 50, weight: 600 },
     ],
   });

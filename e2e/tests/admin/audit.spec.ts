@@ -2,9 +2,10 @@ import { adminScheduleCalls } from '@studio/contract/schedule';
 import { expectAccessible } from '../../support/a11y';
 import { chooseOption, gotoAdmin, loginAdmin, pageTitle } from '../../support/admin';
 import { callApi, DEMO, tokenOf, uniqueName } from '../../support/api';
+import { saveScreenshot } from '../../support/screenshots';
 import { expect, test } from '../../support/test';
 
-test('an owner reads who changed what in the audit log, filtered by object and by staff member', async ({
+test('an owner reads the audit log as sentences, filtered by kind of change, by object and by staff member', async ({
   page,
   request,
 }) => {
@@ -17,15 +18,22 @@ test('an owner reads who changed what in the audit log, filtered by object and b
   await loginAdmin(page, DEMO.admin);
   await gotoAdmin(page, '/audit');
   await expect(pageTitle(page)).toHaveText('Audit log');
-  await page.getByRole('combobox', { name: 'Object type' }).click();
-  await chooseOption(page, 'Room');
-  await expect(page).toHaveURL(/object_type=room/);
-  await page.getByRole('searchbox', { name: 'Object id' }).fill(room._id);
-  await page.getByRole('searchbox', { name: 'Object id' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Kind of change' }).click();
+  await chooseOption(page, 'Classes and rosters');
+  await expect(page).toHaveURL(/kind=classes/);
   const rows = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr.ant-table-row');
+  const edited = rows.filter({ hasText: `Fran Frontdesk edited the room ${name}` });
+  await expect(edited).toHaveCount(1);
+  // Sentences, not call names.
+  await expect(page.getByRole('table', { name: 'Audit log' })).not.toContainText('admin/room.save');
+
+  // Every change to this room: its creation, then the edit, newest first.
+  await edited.getByRole('button', { name: `Every change to ${name}` }).click();
+  await expect(page).toHaveURL(/object_id=/);
   await expect(rows).toHaveCount(2);
-  await expect(rows.first()).toContainText('Fran Frontdesk');
-  await expect(rows.first()).toContainText('admin/room.save');
+  await expect(rows.nth(0)).toContainText(`Fran Frontdesk edited the room ${name}`);
+  await expect(rows.nth(1)).toContainText(`Fran Frontdesk created the room ${name}`);
+  await expect(page.getByText(`Only ${name}`)).toBeVisible();
 
   // The newest entry, opened: the capacity went from 8 to 11.
   await rows
@@ -35,6 +43,7 @@ test('an owner reads who changed what in the audit log, filtered by object and b
   const changes = page.getByRole('table', { name: 'Changes' });
   await expect(changes.getByRole('row', { name: /capacity/ })).toContainText('8');
   await expect(changes.getByRole('row', { name: /capacity/ })).toContainText('11');
+  await saveScreenshot(page, 'admin-audit');
   await expectAccessible(page, 'back-office audit log');
 
   // Only this staff member's changes, and the view survives a reload.

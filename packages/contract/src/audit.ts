@@ -28,20 +28,21 @@ export const AUDIT_OBJECT_TYPES = [
   'notice_delivery',
 ] as const;
 
-/** The kinds of change the log is filtered by (the back office's type filter), each one or more of AUDIT_CHANGES. */
+/** The kinds of change the log is filtered by (the back office's type filter, in this order), each one or more of AUDIT_CHANGES. */
 export const AUDIT_KINDS = [
-  'orders',
-  'pickups',
-  'refunds',
-  'goods',
-  'coupons',
-  'reviews',
-  'points',
-  'wallet',
-  'roles',
+  // A studio's days first: its classes, then its members' packages, access and money, then the shop.
   'classes',
   'check_ins',
   'packages',
+  'roles',
+  'orders',
+  'pickups',
+  'refunds',
+  'wallet',
+  'points',
+  'goods',
+  'coupons',
+  'reviews',
   'settings',
   'notices',
 ] as const;

@@ -166,11 +166,11 @@ export const domainEvents = {
   }),
   /** A booked class starts soon. */
   'class.reminder': z.object({ ...classRef, user_id: z.string(), reservation_id: z.string() }),
+  /** Staff added a member to a class's roster at the desk (with one of their credits, or a drop-in paid there). */
+  'reservation.addedByStudio': z.object({ ...classRef, user_id: z.string(), reservation_id: z.string() }),
   /** Staff cancelled a member's booking; the credit went back. */
   'reservation.cancelledByStudio': z.object({ ...classRef, user_id: z.string(), reservation_id: z.string() }),
   /** A seat opened and a waiting member was booked with one of their credits. */
-  /** Staff added a member to a class's roster at the desk (with one of their credits, or a drop-in paid there). */
-  'reservation.addedByStudio': z.object({ ...classRef, user_id: z.string(), reservation_id: z.string() }),
   'waitlist.promoted': z.object({ ...classRef, user_id: z.string(), reservation_id: z.string() }),
   /** A seat opened but none of the waiting member's packages could pay; they stay waiting. */
   'waitlist.skipped': z.object({ ...classRef, user_id: z.string(), entry_id: z.string() }),

@@ -100,13 +100,13 @@ export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
 export const NOTICE_CATEGORY_OF: Record<NoticeType, NoticeCategory> = {
   waitlistPromoted: 'classes',
   waitlistSkipped: 'classes',
+  reservationAdded: 'classes',
   reservationCancelled: 'classes',
   sessionCancelled: 'classes',
   classReminder: 'classes',
   waitlistDropped: 'classes',
   packageIssued: 'classes',
   packageExpiring: 'classes',
-  reservationAdded: 'classes',
   packageUsedUp: 'classes',
   orderPaid: 'orders',
   orderShipped: 'orders',
@@ -325,20 +325,20 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
       '{course_name}（{when}）有空位，但你沒有可用於此課程的有效課包。你仍在候補名單中，購買課包後可在下次空位時自動預約。',
     ),
   },
-  reservationCancelled: {
-    title: m('Your booking was cancelled', '你的预约已被取消', '你的預約已被取消'),
-    body: m(
-      'The studio cancelled your booking for {course_name} on {when}. Your credit has been returned.',
-      '门店已取消你在 {when} 的 {course_name} 预约，课时已退回。',
-      '門店已取消你在 {when} 的 {course_name} 預約，課時已退回。',
-    ),
-  },
   reservationAdded: {
     title: m('You are booked', '你已预约成功', '你已預約成功'),
     body: m(
       'The studio booked you into {course_name} on {when}. Your check-in code is in My reservations.',
       '门店已为你预约 {when} 的 {course_name}，签到码可在「我的预约」中查看。',
       '門店已為你預約 {when} 的 {course_name}，簽到碼可在「我的預約」中查看。',
+    ),
+  },
+  reservationCancelled: {
+    title: m('Your booking was cancelled', '你的预约已被取消', '你的預約已被取消'),
+    body: m(
+      'The studio cancelled your booking for {course_name} on {when}. Your credit has been returned.',
+      '门店已取消你在 {when} 的 {course_name} 预约，课时已退回。',
+      '門店已取消你在 {when} 的 {course_name} 預約，課時已退回。',
     ),
   },
   sessionCancelled: {
