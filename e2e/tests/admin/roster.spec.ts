@@ -61,7 +61,11 @@ test('the front desk adds a member to a class with one of their credits, then re
     expect(await creditsLeft()).toBe(5);
     const { rows } = await callApi(request, notificationCalls.getMyNotifications, {}, member.token);
     // Newest first, after the package they were given (the studio's announcements aside: other journeys post some).
-    expect(rows.map((n) => n.type).filter((type) => type !== 'announcement')).toEqual(['reservationCancelled', 'reservationAdded', 'packageIssued']);
+    expect(rows.map((n) => n.type).filter((type) => type !== 'announcement')).toEqual([
+      'reservationCancelled',
+      'reservationAdded',
+      'packageIssued',
+    ]);
     await saveScreenshot(page, 'admin-roster');
   });
 });
