@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { z } from 'zod';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { ClampedText, ClippedLink } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { downloadCsv } from '@/shared/ui/download';
@@ -51,13 +51,22 @@ export function MembersPage() {
           <Avatar size={32} src={m.avatar ?? undefined} alt="">
             {(m.nickname || m.username || '?').slice(0, 1)}
           </Avatar>
-          <Link to={`/members/${m._id}`}>{m.nickname || m.username}</Link>
+          <ClippedLink to={`/members/${m._id}`} text={m.nickname || m.username || ''} width={180} />
         </Space>
       ),
     },
-    { key: 'username', title: t('list.username'), render: (_, m) => m.username ?? '—' },
+    // Usernames and e-mails are long unbroken words: they wrap anywhere, in the room the columns leave.
+    {
+      key: 'username',
+      title: t('list.username'),
+      render: (_, m) => (m.username ? <ClampedText text={m.username} minWidth={100} /> : '—'),
+    },
     { key: 'mobile', title: t('list.mobile'), render: (_, m) => m.mobile ?? '—' },
-    { key: 'email', title: t('list.email'), render: (_, m) => m.email ?? '—' },
+    {
+      key: 'email',
+      title: t('list.email'),
+      render: (_, m) => (m.email ? <ClampedText text={m.email} minWidth={120} /> : '—'),
+    },
     { key: 'roles', title: t('list.roles'), render: (_, m) => <RoleTags user={m} /> },
     {
       key: 'register_date',

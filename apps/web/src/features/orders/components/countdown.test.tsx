@@ -32,4 +32,13 @@ describe('the pay countdown', () => {
     });
     expect(onEnd).toHaveBeenCalledTimes(1);
   });
+
+  it('counts a longer wait (an order paid at the desk) in hours and minutes', () => {
+    render(<Countdown until="2026-11-29T09:59:30Z" />);
+    expect(screen.getByRole('timer').textContent).toBe('Pay within 47 h 59 min');
+    act(() => {
+      vi.advanceTimersByTime(47 * 3_600_000);
+    });
+    expect(screen.getByRole('timer').textContent).toBe('Pay within 59:30');
+  });
 });

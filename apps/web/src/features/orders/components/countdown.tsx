@@ -14,7 +14,12 @@ export function Countdown({ until, onEnd }: { until: string; onEnd?: () => void 
   if (over) return <span className="countdown is-over">{t('orders.pay.expired')}</span>;
   const minutes = Math.floor(left / 60_000);
   const seconds = Math.floor((left % 60_000) / 1000);
-  const text = t('orders.pay.timeLeft', { time: `${minutes}:${String(seconds).padStart(2, '0')}` });
+  // Minutes and seconds for a card payment's half hour; hours and minutes for a day or two at the desk.
+  const time =
+    minutes >= 60
+      ? t('orders.pay.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+      : `${minutes}:${String(seconds).padStart(2, '0')}`;
+  const text = t('orders.pay.timeLeft', { time });
   return (
     <span className="countdown figures" role="timer" aria-label={text}>
       {text}

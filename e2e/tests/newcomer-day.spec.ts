@@ -74,8 +74,9 @@ test('a newcomer registers, buys a pass, books, pays a pickup order at the desk,
     await page.getByText('Pickup at the studio', { exact: true }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByRole('radio', { name: /Pay at the desk/ }).check();
-    await page.getByRole('button', { name: /Pay at the desk|^Pay £/ }).click();
-    await expect(page.getByText(/at the desk/i).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Pay £9.00' }).click();
+    // The order waits at the desk, and says so.
+    await expect(page.getByText('Waiting for your payment at the front desk.')).toBeVisible();
     const member = await loginWithPassword(request, username, MEMBER_PASSWORD);
     const { rows } = await callApi(request, orderCalls.getList, { tab: 'all' }, member.token);
     orderNo = rows.find((row) => JSON.stringify(row).includes(`Mat Strap ${setup.stamp}`))?.order_no ?? '';
