@@ -73,6 +73,24 @@ export const orderEventRefund = z.object({
 });
 export type OrderEventRefund = z.infer<typeof orderEventRefund>;
 
+/**
+ * What a refund step of an order's history says, in either app: "Refunded £10.20 to wallet" (or at
+ * the desk, or to the original payment method), "Refund declined", "Refund withdrawn". `catalogue` is
+ * where the app keeps those messages (keys `<outcome>`, `approvedNothing`, `refunded.<to>`); null for
+ * a step that is a status only.
+ */
+export function refundStepText(
+  refund: OrderEventRefund | null,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  money: (amount: number) => string,
+  catalogue: string,
+): string | null {
+  if (!refund) return null;
+  if (refund.outcome !== 'approved') return t(`${catalogue}.${refund.outcome}`);
+  if (refund.to === 'none' || refund.amount === 0) return t(`${catalogue}.approvedNothing`);
+  return t(`${catalogue}.refunded.${refund.to ?? 'unknown'}`, { amount: money(refund.amount) });
+}
+
 export const refundRecord = z.object({
   _id: z.string(),
   status: refundStatus,

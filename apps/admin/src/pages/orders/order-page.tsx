@@ -8,6 +8,7 @@ import {
   ORDER_STATUS_LABELS,
   orderStatusNameOf,
 } from '@studio/contract/orders';
+import { refundStepText } from '@studio/contract/refunds';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Modal, Table, Timeline } from 'antd';
 import { useState } from 'react';
@@ -22,7 +23,6 @@ import { showAlert } from '@/shared/ui/feedback';
 import { Page, QueryState } from '@/shared/ui/page';
 import { RefundActions } from '../refunds/refund-actions';
 import { RefundMoneyTag } from '../refunds/refund-money';
-import { refundStepText } from '../refunds/refund-step';
 import { DeskPaymentText, MarkPaidButton } from './desk-payment';
 import { OrderStatusTag } from './order-status';
 
@@ -255,7 +255,8 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
               children: (
                 <>
                   <strong>
-                    {refundStepText(e, t, format.money) ?? ORDER_STATUS_LABELS[orderStatusNameOf(e.status)][locale]}
+                    {refundStepText(e.refund, t, format.money, 'refundSteps') ??
+                      ORDER_STATUS_LABELS[orderStatusNameOf(e.status)][locale]}
                   </strong>
                   <div>{format.dateTime(e.at)}</div>
                   {/* A refund step says itself; its note ("refund 10.20") only repeats it. */}
