@@ -8,7 +8,7 @@ export type AxeViolation = axe.Result;
  * Waits for the animations that end (a message fading in, a drawer sliding) to end, so that axe
  * measures the colours a reader sees, not a frame of a fade; endless ones (spinners) are left running.
  */
-async function settleAnimations(page: Page): Promise<void> {
+export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document

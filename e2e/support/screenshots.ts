@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { settleAnimations } from './a11y';
 
 /** Committed screenshots of the real pages; the README embeds them. Overwritten on every run. */
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -30,6 +31,9 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
       );
   });
   expect(overflow, `${name}: the page is wider than the screen`).toEqual([]);
+  // antd-mobile's dialogs and sheets fade in from JavaScript, which `animations: 'disabled'` leaves
+  // running: a picture taken mid-fade shows a see-through dialog.
+  await settleAnimations(page);
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}.png`),
     animations: 'disabled',
