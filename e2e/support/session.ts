@@ -54,6 +54,15 @@ export async function loginAs(
 }
 
 /** Logs in through the login page's password form, as a member would; waits until the app has left login. */
+/** Registers through the real form (username, password twice, the agreement ticked); registered means logged in. */
+export async function registerThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
 export async function loginThroughForm(page: Page, username: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Username, e-mail or mobile' }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);

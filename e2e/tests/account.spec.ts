@@ -2,7 +2,7 @@ import { expectAccessible } from '../support/a11y';
 import { MEMBER_PASSWORD, uniqueName } from '../support/api';
 import { openPage, paths, routeUrl } from '../support/app';
 import { saveScreenshot } from '../support/screenshots';
-import { loginThroughForm } from '../support/session';
+import { loginThroughForm, registerThroughForm } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a new member registers, signs out, logs in, edits their profile and switches to Chinese', async ({ page }) => {
@@ -11,11 +11,7 @@ test('a new member registers, signs out, logs in, edits their profile and switch
 
   await test.step('register through the form', async () => {
     await openPage(page, paths.register);
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
-    await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
-    await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await registerThroughForm(page, username, MEMBER_PASSWORD);
     // Registered means logged in: home greets the new member (their nickname starts as the username).
     await expect(page.getByRole('heading', { name: `Welcome to Lotus Flow Studio, ${username}` })).toBeVisible();
     await expect(page.getByText(/Welcome back/)).toHaveCount(0);

@@ -5,7 +5,7 @@ import { callApi, DEMO, loginWithPassword, MEMBER_PASSWORD, tokenOf, uniqueName 
 import { openPage, paths } from '../support/app';
 import { createClassSetup, createSession, hours, sessionTimes } from '../support/classes';
 import { saveScreenshot } from '../support/screenshots';
-import { seedSession } from '../support/session';
+import { registerThroughForm, seedSession } from '../support/session';
 import { createGoods } from '../support/shop';
 import { expect, test } from '../support/test';
 
@@ -33,11 +33,7 @@ test('a newcomer registers, buys a pass, books, pays a pickup order at the desk,
 
   await test.step('register on the phone: home says how to get a pass', async () => {
     await openPage(page, paths.register);
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
-    await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
-    await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await registerThroughForm(page, username, MEMBER_PASSWORD);
     await expect(page.getByRole('heading', { name: `Welcome to Lotus Flow Studio, ${username}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Buy a pass' })).toBeVisible();
     await saveScreenshot(page, 'newcomer-home');
