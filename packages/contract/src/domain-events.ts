@@ -203,6 +203,13 @@ export const domainEvents = {
   /** An announcement became visible (published now, or its time came), or was withdrawn. */
   'announcement.published': z.object({ notice_id: z.string(), audience: z.string() }),
   'announcement.withdrawn': z.object({ notice_id: z.string() }),
+  /** Staff replied to a member's feedback (not an internal note): the member is told. */
+  'feedback.replied': z.object({
+    feedback_id: z.string(),
+    message_id: z.string(),
+    user_id: z.string(),
+    excerpt: z.string(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEvents;

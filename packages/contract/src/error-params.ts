@@ -78,6 +78,7 @@ export const ERROR_SHAPES = {
     params: z.object({ max: z.number().int(), name: z.string() }),
     data: z.object({ sku_id: z.string(), max: z.number().int() }),
   },
+  FEEDBACK_DAILY_LIMIT: { params: z.object({ max: z.number().int() }), data: z.object({ max: z.number().int() }) },
   TOO_MANY_UNPAID_ORDERS: { params: z.object({ max: z.number().int() }), data: z.object({ max: z.number().int() }) },
   STOCK_ABOVE_MAX: { params: z.object({ max: z.number().int() }), data: z.object({ max: z.number().int() }) },
   OVER_MAX_WEIGHT: { params: z.object({ max: z.number().int() }) },

@@ -195,4 +195,21 @@ export const shopErrors = {
     msg: m('Orders can be reviewed once completed', '订单完成后才能评价', '訂單完成後才能評價'),
   },
   FEEDBACK_NOT_FOUND: { msg: m('Feedback not found or no permission', '反馈不存在或无权限', '回饋不存在或無權限') },
+  /** A member wrote their daily number of messages to the studio (service_center.feedback_daily_limit). */
+  FEEDBACK_DAILY_LIMIT: {
+    http: 429,
+    msg: m(
+      'You can send the studio at most {max} messages a day. Please try again tomorrow, or call us',
+      '每天最多可给门店发送 {max} 条消息，请明天再试或致电门店',
+      '每天最多可給門店傳送 {max} 則訊息，請明天再試或致電門店',
+    ),
+  },
+  /** A follow-up on a thread staff closed. */
+  FEEDBACK_CLOSED: {
+    msg: m(
+      'This conversation is closed. Please write a new message',
+      '该会话已关闭，请重新发起留言',
+      '該對話已關閉，請重新發起留言',
+    ),
+  },
 } as const satisfies Record<string, ErrorDef>;

@@ -3,6 +3,9 @@
  * for lists and a detail size for galleries, beside the original. Both apps build the urls here.
  */
 
+/** Spec: uploads go at most 5 at once; every multi-photo picker holds to it. */
+export const UPLOAD_CONCURRENCY = 5;
+
 export const IMAGE_SIZES = { thumb: 320, detail: 960 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 

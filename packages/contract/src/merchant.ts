@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_NOTICE_CHANNELS, noticeChannelSettings } from './channels';
+import { DEFAULT_SERVICE_CENTER, serviceCenterSettings } from './feedback';
 import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
 import { ENABLEABLE_PAY_TYPES, payType } from './payments';
 import { defineCall, noInput } from './protocol';
@@ -131,6 +132,8 @@ export const DEFAULT_SHOP_SETTINGS = {
   delivery_retry_minutes: STUDIO_RULES.delivery_retry_minutes.default,
   /** Which channels beside in-app notices the studio uses (contract channels.ts). */
   notice_channels: DEFAULT_NOTICE_CHANNELS,
+  /** Contact e-mail, opening hours, FAQ and the feedback limit (contract feedback.ts). */
+  service_center: DEFAULT_SERVICE_CENTER,
 };
 
 /** The studio rules kept in the studio row's `settings` (the others have a column each). */
@@ -198,6 +201,7 @@ export const adminMerchantRecord = mchInfo.omit({ test_mode: true }).extend({
   delivery_tries: z.number().int(),
   delivery_retry_minutes: z.number().int(),
   notice_channels: noticeChannelSettings,
+  service_center: serviceCenterSettings,
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -243,6 +247,8 @@ export const merchantSaveInput = z
     delivery_retry_minutes: rule('delivery_retry_minutes').optional(),
     /** The channels' settings; absent fields stay as they are. */
     notice_channels: noticeChannelSettings.partial().strict().optional(),
+    /** The service centre's settings; absent fields stay as they are. */
+    service_center: serviceCenterSettings.partial().strict().optional(),
     /** Which payment types members are offered: at least one, each once. */
     pay_types: z
       .array(z.enum(ENABLEABLE_PAY_TYPES))

@@ -11,11 +11,12 @@ export const NOTICE_ROUTES = {
   package: '/pages/course/purchased',
   coupon: '/pages/coupon/list',
   notice: '/pages/notice/detail',
+  feedback: '/pages/service-center/thread',
 } as const;
 
 /** What a notice opens: an app route (`/pages/...?...`), or (an announcement's link) an https page. */
 export type NoticeLink =
-  | { kind: 'session' | 'order' | 'refund' | 'package' | 'coupon' | 'link'; to: string; external?: false }
+  | { kind: 'session' | 'order' | 'refund' | 'package' | 'coupon' | 'feedback' | 'link'; to: string; external?: false }
   | { kind: 'link'; to: string; external: true };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -40,6 +41,8 @@ function linkOf(link: string): NoticeLink | null {
 export function noticeLink(data: Record<string, unknown>): NoticeLink | null {
   const link = text(data.link);
   if (link) return linkOf(link);
+  const feedbackId = text(data.feedback_id);
+  if (feedbackId) return { kind: 'feedback', to: withQuery(NOTICE_ROUTES.feedback, { _id: feedbackId }) };
   const orderNo = text(data.order_no);
   if (text(data.refund_id) && orderNo)
     return { kind: 'refund', to: withQuery(NOTICE_ROUTES.order, { order_no: orderNo }) };

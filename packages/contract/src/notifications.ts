@@ -78,6 +78,8 @@ export const noticeEvents = {
   pointsEarned: orderNotice.extend({ points: z.number().int(), balance: z.number().int() }),
   /** An unused coupon (the member's copy, `coupon_id`) expires at `expires_at` (told `coupon_expiry_notice_days` before). */
   couponExpiring: named.extend({ coupon_id: z.string(), expires_at: isoDateTime }),
+  /** The studio replied to the member's message (`feedback_id`); `excerpt`: the reply's first words. */
+  feedbackReplied: z.object({ feedback_id: z.string(), excerpt: z.string() }),
 } as const;
 
 export type NoticeType = keyof typeof noticeEvents;
@@ -117,6 +119,8 @@ export const NOTICE_CATEGORY_OF: Record<NoticeType, NoticeCategory> = {
   refundRefused: 'orders',
   pointsEarned: 'orders',
   couponExpiring: 'orders',
+  // A reply from the studio to the member's own message: the studio's tab, beside its announcements.
+  feedbackReplied: 'studio',
 };
 export const noticeCategoryOf = (type: string): NoticeCategory =>
   Object.hasOwn(NOTICE_CATEGORY_OF, type) ? NOTICE_CATEGORY_OF[type as NoticeType] : 'studio';
@@ -459,6 +463,14 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
       'Your coupon "{name}" expires on {date}. Use it before then!',
       '你的优惠券“{name}”将于 {date} 过期，别忘了使用哦。',
       '你的優惠券「{name}」將於 {date} 過期，別忘了使用喔。',
+    ),
+  },
+  feedbackReplied: {
+    title: m('The studio replied to your message', '门店回复了你的留言', '門店回覆了你的留言'),
+    body: m(
+      '“{excerpt}” Open the conversation to read it all or answer.',
+      '“{excerpt}” 打开会话查看全部内容或继续回复。',
+      '「{excerpt}」打開對話查看全部內容或繼續回覆。',
     ),
   },
 };

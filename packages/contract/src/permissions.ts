@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'refunds.manage',
   /** The studio's announcements: writing, scheduling, withdrawing them, and their read counts. */
   'notices.manage',
+  /** Members' feedback: the inbox, replies, internal notes and closing threads. */
+  'feedback.manage',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

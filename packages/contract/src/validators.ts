@@ -86,6 +86,8 @@ export const VALIDATION_KEYS = [
   'idCard',
   'reviewContentRequired',
   'exchangeCodeLength',
+  'feedbackContentRequired',
+  'tooManyImages',
 ] as const;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;

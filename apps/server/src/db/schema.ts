@@ -1,6 +1,7 @@
 // Every module's tables, gathered for drizzle (queries with relations) and drizzle-kit (migrations).
 export * from '../modules/account/schema';
 export * from '../modules/addresses/schema';
+export * from '../modules/agreements/schema';
 export * from '../modules/audit/schema';
 export * from '../modules/calendar/schema';
 export * from '../modules/cart/schema';

@@ -127,6 +127,7 @@ export function shopSettingsOf(row: MerchantRow): ShopSettings {
     ...DEFAULT_SHOP_SETTINGS,
     ...stored,
     notice_channels: { ...DEFAULT_SHOP_SETTINGS.notice_channels, ...stored.notice_channels },
+    service_center: { ...DEFAULT_SHOP_SETTINGS.service_center, ...stored.service_center },
   };
 }
 
@@ -144,6 +145,7 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
     token_ttl_days: row.tokenTtlDays,
     ...shopRulesOf(shopSettingsOf(row)),
     notice_channels: shopSettingsOf(row).notice_channels,
+    service_center: shopSettingsOf(row).service_center,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
     address_i18n: row.addressI18n,
@@ -219,6 +221,9 @@ export async function saveMerchant(
           ...shopRulesOf(input),
           ...(input.notice_channels !== undefined && {
             notice_channels: { ...shopSettingsOf(current).notice_channels, ...input.notice_channels },
+          }),
+          ...(input.service_center !== undefined && {
+            service_center: { ...shopSettingsOf(current).service_center, ...input.service_center },
           }),
         },
         updatedAt: now,
