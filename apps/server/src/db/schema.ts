@@ -8,6 +8,7 @@ export * from '../modules/cart/schema';
 export * from '../modules/catalog/schema';
 export * from '../modules/channels/schema';
 export * from '../modules/coupons/schema';
+export * from '../modules/feedback/schema';
 export * from '../modules/freight/schema';
 export * from '../modules/merchant/schema';
 export * from '../modules/notifications/schema';
