@@ -10,6 +10,7 @@ export * from '../modules/channels/schema';
 export * from '../modules/coupons/schema';
 export * from '../modules/feedback/schema';
 export * from '../modules/freight/schema';
+export * from '../modules/invitations/schema';
 export * from '../modules/merchant/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/orders/schema';
