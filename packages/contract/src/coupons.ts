@@ -146,7 +146,8 @@ export const memberCouponRecord = z.object({
   claimed_at: isoDateTime,
   used_at: isoDateTime.nullable(),
   order_no: z.string().nullable(),
-  source: z.enum(['center', 'code']),
+  /** How the member got it: claimed in the centre, by an exchange code, or as an invitation reward. */
+  source: z.enum(['center', 'code', 'invite']),
 });
 export type MemberCouponRecord = z.infer<typeof memberCouponRecord>;
 

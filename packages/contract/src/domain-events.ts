@@ -198,8 +198,19 @@ export const domainEvents = {
    * code. The holder is told by e-mail whatever their settings (security mail always goes).
    */
   'account.passwordChanged': z.object({ user_id: z.string(), how: z.enum(['changed', 'reset']) }),
-  /** A new member registered. */
-  'member.registered': z.object({ user_id: z.string() }),
+  /** A new member registered (`device_id`: the app's vk-device-id, when it sent one: invitations attribute by it). */
+  'member.registered': z.object({ user_id: z.string(), device_id: z.string().optional() }),
+  /**
+   * An inviter was rewarded for a member they invited (their first paid order completed): `points`
+   * and the coupon (`coupon_name`, '' for none) they got (invitations module).
+   */
+  'invite.rewarded': z.object({
+    inviter_id: z.string(),
+    invitee_id: z.string(),
+    invitee_name: z.string(),
+    points: z.number().int(),
+    coupon_name: z.string(),
+  }),
   /** An announcement became visible (published now, or its time came), or was withdrawn. */
   'announcement.published': z.object({ notice_id: z.string(), audience: z.string() }),
   'announcement.withdrawn': z.object({ notice_id: z.string() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_NOTICE_CHANNELS, noticeChannelSettings } from './channels';
+import { DEFAULT_INVITE_REWARDS, inviteRewardSettings } from './invitations';
 import { DEFAULT_SERVICE_CENTER, serviceCenterSettings } from './feedback';
 import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
 import { ENABLEABLE_PAY_TYPES, payType } from './payments';
@@ -134,6 +135,8 @@ export const DEFAULT_SHOP_SETTINGS = {
   notice_channels: DEFAULT_NOTICE_CHANNELS,
   /** Contact e-mail, opening hours, FAQ and the feedback limit (contract feedback.ts). */
   service_center: DEFAULT_SERVICE_CENTER,
+  /** Invitation rewards (contract invitations.ts), off by default. */
+  invite_rewards: DEFAULT_INVITE_REWARDS,
 };
 
 /** The studio rules kept in the studio row's `settings` (the others have a column each). */
@@ -202,6 +205,7 @@ export const adminMerchantRecord = mchInfo.omit({ test_mode: true }).extend({
   delivery_retry_minutes: z.number().int(),
   notice_channels: noticeChannelSettings,
   service_center: serviceCenterSettings,
+  invite_rewards: inviteRewardSettings,
   default_locale: localeSchema,
   name_i18n: localizedTextSchema,
   description_i18n: localizedTextSchema,
@@ -247,6 +251,8 @@ export const merchantSaveInput = z
     delivery_retry_minutes: rule('delivery_retry_minutes').optional(),
     /** The channels' settings; absent fields stay as they are. */
     notice_channels: noticeChannelSettings.partial().strict().optional(),
+    /** The invitation rewards; absent fields stay as they are. */
+    invite_rewards: inviteRewardSettings.partial().strict().optional(),
     /** The service centre's settings; absent fields stay as they are. */
     service_center: serviceCenterSettings.partial().strict().optional(),
     /** Which payment types members are offered: at least one, each once. */

@@ -74,6 +74,13 @@ export const noticeEvents = {
   packageExpiring: named.extend({ package_id: z.string(), remaining: z.number().int(), expires_at: isoDateTime }),
   /** The package's last credit was used. */
   packageUsedUp: named.extend({ package_id: z.string() }),
+  /** An inviter's reward for a member they invited (their first paid order completed); `link`: My invitation. */
+  inviteRewarded: z.object({
+    invitee_name: z.string(),
+    points: z.number().int(),
+    coupon_name: z.string(),
+    link: z.string(),
+  }),
   /** Points credited for a completed order (`order_no`); `balance` is the points held after. */
   pointsEarned: orderNotice.extend({ points: z.number().int(), balance: z.number().int() }),
   /** An unused coupon (the member's copy, `coupon_id`) expires at `expires_at` (told `coupon_expiry_notice_days` before). */
@@ -114,6 +121,7 @@ export const NOTICE_CATEGORY_OF: Record<NoticeType, NoticeCategory> = {
   orderShipped: 'orders',
   orderReadyForPickup: 'orders',
   orderCompleted: 'orders',
+  inviteRewarded: 'orders',
   orderExpiring: 'orders',
   refundApproved: 'orders',
   refundRefused: 'orders',
@@ -447,6 +455,14 @@ export const NOTICE_TEXTS: Record<NoticeType, { title: Messages; body: Messages 
       'You have used the last credit of {name}. Get a new package to keep booking classes.',
       '{name} 的最后一次课时已使用。购买新课包即可继续预约。',
       '{name} 的最後一次課時已使用。購買新課包即可繼續預約。',
+    ),
+  },
+  inviteRewarded: {
+    title: m('Invitation reward', '邀请奖励到账', '邀請獎勵到帳'),
+    body: m(
+      '{invitee_name} made their first purchase. Thank you for inviting them: your reward is on My invitation.',
+      '{invitee_name} 完成了首次购买。感谢你的邀请，奖励详情请查看“我的邀请”。',
+      '{invitee_name} 完成了首次購買。感謝你的邀請，獎勵詳情請查看「我的邀請」。',
     ),
   },
   pointsEarned: {

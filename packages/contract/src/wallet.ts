@@ -13,7 +13,16 @@ export const walletEntryKind = z.enum(WALLET_ENTRY_KINDS);
 export type WalletEntryKind = z.infer<typeof walletEntryKind>;
 
 /** Points (integral): earned when an order completes, reversed on refund, used and returned at checkout, adjusted by staff. */
-export const POINTS_ENTRY_KINDS = ['earned', 'reversed', 'used', 'returned', 'points_adjustment'] as const;
+export const POINTS_ENTRY_KINDS = [
+  'earned',
+  'reversed',
+  'used',
+  'returned',
+  'points_adjustment',
+  /** An inviter's reward for a member they invited, and its reversal when that order was refunded. */
+  'invite_reward',
+  'invite_reversed',
+] as const;
 export const pointsEntryKind = z.enum(POINTS_ENTRY_KINDS);
 export type PointsEntryKind = z.infer<typeof pointsEntryKind>;
 

@@ -14,6 +14,7 @@ import { channelHandlers, channelSubscribers, channelSweeps, unsubscribeRoutes }
 import { couponHandlers, couponSubscribers, couponSweeps } from './coupons';
 import { dashboardHandlers } from './dashboard';
 import { freightHandlers } from './freight';
+import { invitationHandlers, invitationSubscribers } from './invitations';
 import {
   announcementSubscribers,
   notificationHandlers,
@@ -53,6 +54,7 @@ export const allCalls: RegisteredCall[] = [
   ...paymentHandlers,
   ...couponHandlers,
   ...reviewHandlers,
+  ...invitationHandlers,
   ...channelHandlers,
 ];
 
@@ -89,6 +91,7 @@ export const allSubscribers: Subscriber[] = [
   ...announcementSubscribers,
   ...channelSubscribers,
   ...accountSubscribers,
+  ...invitationSubscribers,
 ];
 registerSubscribers(allSubscribers);
 

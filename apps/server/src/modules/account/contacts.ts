@@ -89,7 +89,7 @@ export async function loginByCode(
       return createUser(tx, { [kind.field]: target.trim() }, now);
     },
   );
-  if (created) await announceNewMember(ctx, row.id);
+  if (created) await announceNewMember(ctx, row.id, ctx.client.deviceId);
   return loginResult(ctx, row);
 }
 

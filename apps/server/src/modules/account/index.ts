@@ -6,6 +6,7 @@ export { ensureAdmin } from './admin-bootstrap';
 export { adminUserHandlers } from './admin-calls';
 export { listUsers } from './admin-service';
 export { accountHandlers } from './calls';
+export { attachInviter, invitedBy, invitedCounts, inviterByCode, inviterOf, selfInviteReason } from './invites';
 export { contactsOf, type MemberContact, memberIdsAfter } from './reach';
 export { accountSubscribers } from './security-mail';
 export {

@@ -1,12 +1,12 @@
 import type { InvitedUser } from '@studio/contract/account';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { offsetOf, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import * as repo from './repo';
-import { users } from './schema';
+import { users, userTokens } from './schema';
 
 /** How far up an inviter chain the cycle check looks; chains are short in practice. */
 const MAX_CHAIN = 100;
@@ -37,12 +37,21 @@ export async function acceptInvite(ctx: AuthedContext, inviteCode: string): Prom
   });
 }
 
-export async function listInvited(
+export function listInvited(
   ctx: AuthedContext,
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ rows: InvitedUser[]; total: number; hasMore: boolean }> {
-  const where = eq(users.inviterId, ctx.user.uid);
-  const rows = await ctx.db
+  return invitedBy(ctx.db, ctx.user.uid, page);
+}
+
+/** The members `inviterId` invited, newest first (a page). */
+export async function invitedBy(
+  db: DbOrTx,
+  inviterId: string,
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ rows: InvitedUser[]; total: number; hasMore: boolean }> {
+  const where = eq(users.inviterId, inviterId);
+  const rows = await db
     .select({
       id: users.id,
       nickname: users.nickname,
@@ -55,8 +64,8 @@ export async function listInvited(
     .orderBy(desc(users.invitedAt), desc(users.id))
     .limit(page.pageSize)
     .offset(offsetOf(page));
-  const [count] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-  const total = count?.total ?? 0;
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const total = counted?.total ?? 0;
   return pageOf(
     rows.map((r) => ({
       _id: r.id,
@@ -67,4 +76,104 @@ export async function listInvited(
     total,
     page,
   );
+}
+
+/** The member whose invite code this is (codes are kept upper-case; what was typed is trimmed). */
+export async function inviterByCode(db: DbOrTx, code: string): Promise<{ id: string } | undefined> {
+  const row = await repo.findUserByInviteCode(db, code.trim().toUpperCase());
+  return row ? { id: row.id } : undefined;
+}
+
+/**
+ * Makes `inviterId` the inviter of a member who has none (an invite link opened on their device
+ * before they registered); never oneself, never a loop. Answers whether it did.
+ */
+export async function attachInviter(tx: Tx, userId: string, inviterId: string, now: Date): Promise<boolean> {
+  if (userId === inviterId || (await wouldCycle(tx, inviterId, userId))) return false;
+  const set = await tx
+    .update(users)
+    .set({ inviterId, invitedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.inviterId)))
+    .returning({ id: users.id });
+  return set.length > 0;
+}
+
+/** Who invited a member, and when (null: nobody). */
+export async function inviterOf(db: DbOrTx, userId: string): Promise<{ inviterId: string; invitedAt: Date } | null> {
+  const [row] = await db
+    .select({ inviterId: users.inviterId, invitedAt: users.invitedAt, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.inviterId ? { inviterId: row.inviterId, invitedAt: row.invitedAt ?? row.createdAt } : null;
+}
+
+/**
+ * Why an invitation looks like someone inviting themselves, or null: the same account, a device
+ * both have signed in on (the app's vk-device-id, recorded with each token), or the same e-mail or
+ * mobile (unique per account, so this only catches a contact moved from one account to the other).
+ */
+export async function selfInviteReason(
+  db: DbOrTx,
+  inviterId: string,
+  inviteeId: string,
+  /** A device the invited member uses beyond those of their tokens (the one they register on). */
+  inviteeDeviceId?: string,
+): Promise<'same_account' | 'same_device' | 'same_contact' | null> {
+  if (inviterId === inviteeId) return 'same_account';
+  const devices = (id: string) =>
+    db
+      .selectDistinct({ deviceId: userTokens.deviceId })
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, id), isNotNull(userTokens.deviceId), ne(userTokens.deviceId, '')));
+  const [theirs, mine] = await Promise.all([devices(inviterId), devices(inviteeId)]);
+  const seen = new Set(theirs.map((r) => r.deviceId));
+  if ((inviteeDeviceId && seen.has(inviteeDeviceId)) || mine.some((r) => seen.has(r.deviceId))) return 'same_device';
+  const rows = await db
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.id, [inviterId, inviteeId]));
+  const [a, b] = rows;
+  if (a && b && ((a.email && a.email === b.email) || (a.mobile && a.mobile === b.mobile))) return 'same_contact';
+  return null;
+}
+
+/** Members invited (within `range`, by when they were invited) per inviter, the most first; and in all. */
+export async function invitedCounts(
+  db: DbOrTx,
+  range: { from?: Date; to?: Date },
+  limit: number,
+): Promise<{
+  total: number;
+  top: { inviterId: string; nickname: string; username: string | null; invited: number }[];
+}> {
+  const where = and(
+    isNotNull(users.inviterId),
+    range.from ? gte(users.invitedAt, range.from) : undefined,
+    range.to ? lt(users.invitedAt, range.to) : undefined,
+  );
+  const [all] = await db.select({ n: count() }).from(users).where(where);
+  const perInviter = await db
+    .select({ inviterId: sql<string>`${users.inviterId}`, invited: count() })
+    .from(users)
+    .where(where)
+    .groupBy(users.inviterId)
+    .orderBy(desc(count()), users.inviterId)
+    .limit(limit);
+  const ids = perInviter.map((r) => r.inviterId);
+  const names = ids.length
+    ? await db
+        .select({ id: users.id, nickname: users.nickname, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(names.map((n) => [n.id, n]));
+  return {
+    total: all?.n ?? 0,
+    top: perInviter.map((r) => ({
+      inviterId: r.inviterId,
+      nickname: byId.get(r.inviterId)?.nickname ?? '',
+      username: byId.get(r.inviterId)?.username ?? null,
+      invited: r.invited,
+    })),
+  };
 }

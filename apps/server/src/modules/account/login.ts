@@ -30,7 +30,7 @@ export async function register(
     { username: input.username, password: input.password, hashCost: ctx.config.PASSWORD_HASH_COST, inviterId },
     ctx.clock.now(),
   );
-  await announceNewMember(ctx, row.id);
+  await announceNewMember(ctx, row.id, ctx.client.deviceId);
   return loginResult(ctx, row);
 }
 

@@ -244,6 +244,11 @@ export async function lockMember(tx: DbOrTx, userId: string): Promise<void> {
  * registration (a welcome, an inviter's reward) subscribes to it. Its own unit of work right after the
  * account's insert, so the password's hashing never runs inside a transaction.
  */
-export async function announceNewMember(ctx: UnitOfWorkDeps & { clock: Clock }, userId: string): Promise<void> {
-  await runUnitOfWork(ctx, (work) => work.emit('member.registered', { user_id: userId }, ctx.clock.now()));
+export async function announceNewMember(
+  ctx: UnitOfWorkDeps & { clock: Clock },
+  userId: string,
+  deviceId?: string,
+): Promise<void> {
+  const payload = deviceId ? { user_id: userId, device_id: deviceId } : { user_id: userId };
+  await runUnitOfWork(ctx, (work) => work.emit('member.registered', payload, ctx.clock.now()));
 }

@@ -56,7 +56,7 @@ export const memberCoupons = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id),
-    source: text({ enum: ['center', 'code'] }).notNull(),
+    source: text({ enum: ['center', 'code', 'invite'] }).notNull(),
     status: text({ enum: ['unused', 'used'] })
       .notNull()
       .default('unused'),

@@ -68,8 +68,5 @@ export const inviteRewards = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     reversedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.inviteeId, t.kind] }),
-    index('invite_rewards_inviter_idx').on(t.inviterId, t.kind),
-  ],
+  (t) => [primaryKey({ columns: [t.inviteeId, t.kind] }), index('invite_rewards_inviter_idx').on(t.inviterId, t.kind)],
 );

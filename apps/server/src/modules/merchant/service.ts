@@ -127,6 +127,7 @@ export function shopSettingsOf(row: MerchantRow): ShopSettings {
     ...DEFAULT_SHOP_SETTINGS,
     ...stored,
     notice_channels: { ...DEFAULT_SHOP_SETTINGS.notice_channels, ...stored.notice_channels },
+    invite_rewards: { ...DEFAULT_SHOP_SETTINGS.invite_rewards, ...stored.invite_rewards },
     service_center: { ...DEFAULT_SHOP_SETTINGS.service_center, ...stored.service_center },
   };
 }
@@ -145,6 +146,7 @@ export function toAdminMerchantRecord(row: MerchantRow, locale?: Locale): z.inpu
     token_ttl_days: row.tokenTtlDays,
     ...shopRulesOf(shopSettingsOf(row)),
     notice_channels: shopSettingsOf(row).notice_channels,
+    invite_rewards: shopSettingsOf(row).invite_rewards,
     service_center: shopSettingsOf(row).service_center,
     name_i18n: row.nameI18n,
     description_i18n: row.descriptionI18n,
@@ -221,6 +223,9 @@ export async function saveMerchant(
           ...shopRulesOf(input),
           ...(input.notice_channels !== undefined && {
             notice_channels: { ...shopSettingsOf(current).notice_channels, ...input.notice_channels },
+          }),
+          ...(input.invite_rewards !== undefined && {
+            invite_rewards: { ...shopSettingsOf(current).invite_rewards, ...input.invite_rewards },
           }),
           ...(input.service_center !== undefined && {
             service_center: { ...shopSettingsOf(current).service_center, ...input.service_center },

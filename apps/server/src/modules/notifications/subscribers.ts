@@ -1,4 +1,5 @@
 import type { DomainEventName, DomainEventPayload } from '@studio/contract/domain-events';
+import { INVITE_ROUTE } from '@studio/contract/invitations';
 import type { Locale } from '@studio/contract/locale';
 import { afterCommit, type DomainEvent, type Subscriber, type SubscriberContext } from '../../platform/events';
 import { type NewNotice, tellMembers } from './service';
@@ -123,6 +124,13 @@ export const notificationSubscribers: Subscriber[] = [
   ]),
   notify('package.usedUp', 'packageUsedUp', (p) => [
     { userId: p.user_id, type: 'packageUsedUp', data: { package_id: p.package_id, ...nameOf(p) } },
+  ]),
+  notify('invite.rewarded', 'inviteRewarded', (p) => [
+    {
+      userId: p.inviter_id,
+      type: 'inviteRewarded',
+      data: { invitee_name: p.invitee_name, points: p.points, coupon_name: p.coupon_name, link: INVITE_ROUTE },
+    },
   ]),
   // Nothing earned (points off, or nothing paid): nothing to tell.
   notify('points.earned', 'pointsEarned', (p) =>
