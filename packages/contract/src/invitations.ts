@@ -7,14 +7,7 @@ import { isoDateTime, paged, pageQuery } from './validators';
  * an invite link is attributed for INVITE_LOCK_DAYS; rewards are the studio's settings, off by default.
  */
 
-/** How long an opened invite link attributes the visitor who opened it (on this device). */
-export const INVITE_LOCK_DAYS = 30;
-
-/** The member app's My invitation page (web paths.invite): where an inviter's reward notice leads. */
-export const INVITE_ROUTE = '/pages/common/invite';
-
-/** The query parameter of the register page that carries an invite code. */
-export const INVITE_CODE_PARAM = 'invite_code';
+export { INVITE_CODE_PARAM, INVITE_LOCK_DAYS, INVITE_ROUTE } from './invite-link';
 
 /**
  * The studio's invitation rewards (admin/merchant.save `invite_rewards`; kept in the studio's

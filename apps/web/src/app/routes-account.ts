@@ -51,6 +51,14 @@ export const accountRoutes: readonly PageRoute[] = [
   },
 
   {
+    path: paths.invite,
+    titleKey: 'invite.title',
+    page: load(
+      () => import('@/features/invite/pages/invite-page'),
+      (m) => m.InvitePage,
+    ),
+  },
+  {
     path: paths.setting,
     titleKey: 'account.setting.title',
     page: load(

@@ -26,6 +26,8 @@ export const paths = {
   language: '/pages/user/setting/language',
   /** Notifications: push on this device and the channels of each notice category. */
   notificationSettings: '/pages/user/setting/notifications',
+  /** My invitation (spec common/invite): my code, its link and QR, the members I invited. */
+  invite: '/pages/common/invite',
 
   /** The notice centre (spec: notice/list, notice/detail); visitors see the studio's public announcements. */
   noticeList: '/pages/notice/list',

@@ -1,6 +1,7 @@
 import { accountCalls, type LoginResult } from '@studio/contract/account';
 import type { CallInput } from '@studio/contract/protocol';
 import { call } from '@/shared/api/call-function';
+import { forgetInvite } from '@/shared/invite/pending-invite';
 import { redirectTo, safeReturnPath } from '@/shared/navigation/navigation';
 import { saveLogin } from '@/shared/session/session';
 
@@ -23,5 +24,7 @@ export async function loginBySms(input: CallInput<typeof accountCalls.loginBySms
 }
 
 export async function register(input: CallInput<typeof accountCalls.register>, returnTo: string | null) {
-  finish(await call(accountCalls.register, input), returnTo);
+  const result = await call(accountCalls.register, input);
+  forgetInvite();
+  finish(result, returnTo);
 }

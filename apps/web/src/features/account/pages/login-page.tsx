@@ -1,6 +1,9 @@
+import { INVITE_CODE_PARAM } from '@studio/contract/invite-link';
 import { Tabs } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { inviteQuery, rememberInvite } from '@/shared/invite/pending-invite';
 import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { AppLink } from '@/shared/ui/app-link';
 import { CodeLoginForm } from '../components/code-login-form';
@@ -11,9 +14,13 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = params.get(REDIRECT_PARAM);
   // Register keeps the destination too, so a new member also lands where they were going.
-  const registerTo = returnTo
-    ? `${paths.register}?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo })}`
-    : paths.register;
+  // An invite link may land here: a code log-in that makes an account is attributed by this device.
+  const linkCode = params.get(INVITE_CODE_PARAM) ?? '';
+  useEffect(() => rememberInvite(linkCode), [linkCode]);
+  const registerTo = inviteQuery(
+    returnTo ? `${paths.register}?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo })}` : paths.register,
+    linkCode,
+  );
 
   return (
     <div className="stack">

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCalls } from '@studio/contract/account';
 import type { CallInput } from '@studio/contract/protocol';
+import { INVITE_CODE_PARAM } from '@studio/contract/invite-link';
 import { Button, Checkbox } from 'antd-mobile';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { fieldErrorText } from '@/shared/forms/field-error';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { inviteQuery, pendingInvite, rememberInvite } from '@/shared/invite/pending-invite';
 import { loginUrl } from '@/shared/navigation/navigation';
 import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { AppLink } from '@/shared/ui/app-link';
@@ -22,9 +25,18 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const returnTo = params.get(REDIRECT_PARAM);
+  // An invite link's code, or one opened on this device within its days (kept through log-in).
+  const linkCode = params.get(INVITE_CODE_PARAM) ?? '';
+  useEffect(() => rememberInvite(linkCode), [linkCode]);
   const { control, handleSubmit } = useForm<RegisterForm, unknown, RegisterInput>({
     resolver,
-    defaultValues: { username: '', password: '', password2: '', agree: false },
+    defaultValues: {
+      username: '',
+      password: '',
+      password2: '',
+      agree: false,
+      invite_code: linkCode.trim().toUpperCase() || pendingInvite(),
+    },
   });
   const [submit, pending] = useLockedAction((values: RegisterInput) => register(values, returnTo));
 
@@ -51,6 +63,7 @@ export function RegisterPage() {
           label={t('account.fields.password2')}
           autoComplete="new-password"
         />
+        <TextField control={control} name="invite_code" label={t('account.fields.inviteCode')} autoComplete="off" />
         <Controller
           control={control}
           name="agree"
@@ -88,7 +101,7 @@ export function RegisterPage() {
         </div>
       </form>
       <div className="form-links">
-        <AppLink to={loginUrl(returnTo ?? undefined)}>{t('account.register.toLogin')}</AppLink>
+        <AppLink to={inviteQuery(loginUrl(returnTo ?? undefined), linkCode)}>{t('account.register.toLogin')}</AppLink>
       </div>
     </div>
   );

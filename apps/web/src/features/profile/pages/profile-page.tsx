@@ -5,6 +5,7 @@ import {
   CalendarOutline,
   ClockCircleOutline,
   EnvironmentOutline,
+  GiftOutline,
   HeartOutline,
   ScanningOutline,
   SetOutline,
@@ -76,6 +77,7 @@ export function ProfilePage() {
           />
           <ListLink to={paths.goodsCart} prefix={<ShopbagOutline aria-hidden="true" />} title={t('shop.cartTitle')} />
           <ListLink to={paths.collect} prefix={<HeartOutline aria-hidden="true" />} title={t('shop.collectTitle')} />
+          <ListLink to={paths.invite} prefix={<GiftOutline aria-hidden="true" />} title={t('invite.title')} />
           <ListLink
             to={paths.addressList}
             prefix={<EnvironmentOutline aria-hidden="true" />}
