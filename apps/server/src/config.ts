@@ -110,11 +110,6 @@ const envSchema = z.object({
   /** The sending number (E.164) of the Twilio account. */
   TWILIO_FROM: optionalText,
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
-  /** Country calling code put before mobile numbers stored without one (the spec's 11-digit numbers). */
-  SMS_COUNTRY_CODE: z
-    .string()
-    .regex(/^\d{1,4}$/)
-    .default('86'),
   WEB_DIST: z
     .string()
     .default(path.join(REPO_ROOT, 'apps/web/dist'))

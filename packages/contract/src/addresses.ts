@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, noInput } from './protocol';
-import { ID_CARD_RE, id } from './validators';
+import { ID_CARD_RE, id, PHONE_INPUT_RE } from './validators';
 
 /*
  * The addresses module: a member's delivery addresses (spec section 3 "Address", section 5: every
@@ -9,8 +9,6 @@ import { ID_CARD_RE, id } from './validators';
 
 /** The most addresses one member keeps. */
 export const MAX_ADDRESSES = 20;
-/** A phone number as members write it anywhere: digits, spaces, brackets, hyphens, an optional leading +. */
-export const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,23}$/;
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max);
 
@@ -35,7 +33,8 @@ export const addressSaveInput = z
   .object({
     _id: id.optional(),
     contact: text(40),
-    phone: z.string().trim().regex(PHONE_RE, 'phone'),
+    /** Any number (a landline too), read with the studio's country and stored in E.164 (PHONE_INVALID). */
+    phone: z.string().trim().regex(PHONE_INPUT_RE, 'phone'),
     country: text(60),
     province: text(60),
     city: text(60),

@@ -96,6 +96,20 @@ export const accountErrors = {
       '該手機號碼已被其他帳號綁定',
     ),
   },
+  MOBILE_INVALID: {
+    msg: m(
+      'This is not a mobile number we can text. A number from another country starts with + and its country code',
+      '这不是可以接收短信的手机号。其他国家或地区的号码请以 + 和国家代码开头',
+      '這不是可以接收簡訊的手機號碼。其他國家或地區的號碼請以 + 和國家代碼開頭',
+    ),
+  },
+  PHONE_INVALID: {
+    msg: m(
+      'This is not a phone number. A number from another country starts with + and its country code',
+      '这不是有效的电话号码。其他国家或地区的号码请以 + 和国家代码开头',
+      '這不是有效的電話號碼。其他國家或地區的號碼請以 + 和國家代碼開頭',
+    ),
+  },
   AGREEMENT_REQUIRED: {
     msg: m(
       'Please read and agree to the user agreement and privacy policy',

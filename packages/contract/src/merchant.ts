@@ -4,6 +4,7 @@ import { DEFAULT_INVITE_REWARDS, inviteRewardSettings } from './invitations';
 import { DEFAULT_SERVICE_CENTER, serviceCenterSettings } from './feedback';
 import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
 import { ENABLEABLE_PAY_TYPES, payType } from './payments';
+import { DEFAULT_PHONE_COUNTRY, phoneCountry } from './phone-country';
 import { defineCall, noInput } from './protocol';
 import { TOP_UP_MAX, TOP_UP_MIN } from './wallet';
 import type { ZoneOffsets } from './zone-offsets';
@@ -34,6 +35,8 @@ export const mchInfo = z.object({
   wechat_login_enabled: z.boolean(),
   cancel_window_hours: z.number().int(),
   booking_window_days: z.number().int(),
+  /** ISO 3166 alpha-2 (setting): phone numbers without a "+" are of this country (phone.ts). */
+  country: z.string(),
   /** The payment types members are offered (settings). */
   pay_types: z.array(payType),
   /** The top-up page's preset amounts, minor units. */
@@ -133,6 +136,8 @@ export const DEFAULT_SHOP_SETTINGS = {
   delivery_retry_minutes: STUDIO_RULES.delivery_retry_minutes.default,
   /** Which channels beside in-app notices the studio uses (contract channels.ts). */
   notice_channels: DEFAULT_NOTICE_CHANNELS,
+  /** The studio's country, for phone numbers (phone-country.ts). */
+  country: DEFAULT_PHONE_COUNTRY,
   /** Contact e-mail, opening hours, FAQ and the feedback limit (contract feedback.ts). */
   service_center: DEFAULT_SERVICE_CENTER,
   /** Invitation rewards (contract invitations.ts), off by default. */
@@ -228,6 +233,7 @@ export const merchantSaveInput = z
     phone: z.string().trim().max(40).optional(),
     currency: z.enum(STUDIO_CURRENCIES).optional(),
     timezone: timeZoneName.optional(),
+    country: phoneCountry.optional(),
     booking_window_days: rule('booking_window_days').optional(),
     cancel_window_hours: rule('cancel_window_hours').optional(),
     token_ttl_days: rule('token_ttl_days').optional(),

@@ -4,8 +4,11 @@ import { z } from 'zod';
 export const PASSWORD_RE = /^[a-zA-Z]\w{5,17}$/;
 /** Spec 5 generic username rule: starts with a letter, 3–32 letters, digits, hyphen, underscore. */
 export const USERNAME_RE = /^[a-zA-Z][\w-]{2,31}$/;
-/** Mainland mobile: 11 digits starting 1, second digit 3–9 (the stricter reading). */
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
+/**
+ * A phone number as typed: digits, spaces, brackets, hyphens, an optional leading +. Whether it is a
+ * mobile of the studio's country is phone.ts's to say (the server normalises it to E.164).
+ */
+export const PHONE_INPUT_RE = /^\+?[0-9(][0-9 ()-]{5,23}$/;
 export const CODE_RE = /^\d{6}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** ID card: 15 or 18 digits, the last may be X. */
@@ -18,7 +21,8 @@ export const password = z.string().regex(PASSWORD_RE, 'password');
 export const username = z.string().min(4, 'accountMin').regex(USERNAME_RE, 'username');
 /** What a person may type in a login box: a username, an e-mail or a mobile number. */
 export const account = z.string().trim().min(4, 'accountMin').max(64, 'accountMax');
-export const mobile = z.string().regex(MOBILE_RE, 'mobile');
+/** A mobile number as typed; the server reads it with the studio's country (MOBILE_INVALID if it is not one). */
+export const mobile = z.string().trim().regex(PHONE_INPUT_RE, 'mobile');
 export const email = z.string().trim().max(254, 'email').regex(EMAIL_RE, 'email');
 export const code6 = z.string().regex(CODE_RE, 'code');
 export const nickname = z.string().trim().min(1, 'nicknameRequired').max(32, 'nicknameMax');

@@ -6,7 +6,7 @@ import { createUser, findUserByUsername } from './account';
 import { seedShop } from './catalog';
 import { seedCoupons } from './coupons';
 import { seedFreightRule } from './freight';
-import { seedPayTypes, seedStudioRow } from './merchant';
+import { seedPayTypes, seedStudioCountry, seedStudioRow } from './merchant';
 import { seedClasses } from './reservations';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -72,6 +72,8 @@ export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: str
   // The demo is a test studio: the sandbox card is on (SANDBOX_PAYMENTS follows SEED_DEMO), and
   // both apps say so. A studio started without the demo never has it ticked.
   await seedPayTypes(db, ['balance', 'sandbox', 'offline']);
+  // A London studio: numbers typed without a "+" are British (07700 900123 → +447700900123).
+  await seedStudioCountry(db, 'GB');
 
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByUsername(db, demo.username)) continue;

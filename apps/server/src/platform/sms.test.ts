@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { listCodes } from '../modules/account/codes';
 import { outboxFor } from '../modules/account/test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { SmsProviderError, smsFor, TwilioSms, toE164 } from './sms';
+import { SmsProviderError, smsFor, smsMessenger, TwilioSms } from './sms';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const AUTH_TOKEN = 'twilio-auth-token';
@@ -144,6 +144,7 @@ describe('TwilioSms', () => {
 describe('SMS codes through Twilio', () => {
   it('sends the code to the number in E.164, and the code logs the member in', async () => {
     expect(smsFor(t.config).delivers).toBe(true);
+    // Typed as a number of the studio's country (CN until a studio chooses), kept in E.164.
     const mobile = '13812345678';
     expect((await t.call(accountCalls.sendSmsCode, { mobile, type: 'login' })).code).toBe(0);
     const request = twilio.requests.at(-1)!;
@@ -152,7 +153,7 @@ describe('SMS codes through Twilio', () => {
     const code = request.form.get('Body')?.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
-    const [row] = await outboxFor(t, mobile);
+    const [row] = await outboxFor(t, '+8613812345678');
     expect(row).toMatchObject({ channel: 'sms', status: 'sent' });
     expect(row?.body).not.toContain(code);
     expect((await t.call(accountCalls.loginBySms, { mobile, code: code! })).code).toBe(0);
@@ -162,8 +163,8 @@ describe('SMS codes through Twilio', () => {
     const mobile = INVALID_TO.slice(3);
     const res = await t.call(accountCalls.sendSmsCode, { mobile, type: 'login' }, { locale: 'zh-Hans' });
     expect(res).toEqual({ code: 'SMS_SEND_FAILED', msg: '短信发送失败，请稍后再试' });
-    expect(await listCodes(t.app.db, 'sms', mobile)).toHaveLength(0);
-    const [row] = await outboxFor(t, mobile);
+    expect(await listCodes(t.app.db, 'sms', INVALID_TO)).toHaveLength(0);
+    const [row] = await outboxFor(t, INVALID_TO);
     expect(row).toMatchObject({ status: 'failed' });
     expect(row?.error).toContain('21211');
     // The member may ask again at once: the failed send did not start the 60-second wait.
@@ -185,11 +186,17 @@ describe('SMS settings', () => {
     expect(loadConfig({}).SMS_PROVIDER).toBe('outbox');
   });
 
-  it.each([
-    ['13812345678', '86', '+8613812345678'],
-    ['+447700900123', '86', '+447700900123'],
-    ['07700 900123', '44', '+447700900123'],
-  ])('writes %s as E.164 (country %s)', (mobile, country, expected) => {
-    expect(toE164(mobile, country)).toBe(expected);
+  it('sends only E.164 numbers: a number is read with the studio country when it is typed, not here', async () => {
+    const sent: string[] = [];
+    const messenger = smsMessenger({ name: 'fake', send: async (to) => (sent.push(to), { id: 'SM1' }) });
+    const ctx = { db: t.app.db, log: t.app.log, clock: t.clock };
+    await messenger.send(ctx, { to: '+447700900123', subject: '', text: 'hi' });
+    await expect(messenger.send(ctx, { to: '07700900123', subject: '', text: 'hi' })).rejects.toMatchObject({
+      name: 'SMS_SEND_FAILED',
+    });
+    expect(sent).toEqual(['+447700900123']);
+    const [row] = await outboxFor(t, '07700900123');
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row?.error).toContain('E.164');
   });
 });

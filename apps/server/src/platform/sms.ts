@@ -69,17 +69,14 @@ export class TwilioSms implements SmsProvider {
   }
 }
 
-/** Numbers are stored as typed (the spec's 11 digits); providers want E.164. */
-export function toE164(mobile: string, countryCode: string): string {
-  const digits = mobile.replace(/[\s-]/g, '');
-  if (digits.startsWith('+')) return digits;
-  return `+${countryCode}${digits.replace(/^0+/, '')}`;
-}
-
-/** A messenger over a provider: the outbox records the stored number, the provider gets E.164. */
-export function smsMessenger(provider: SmsProvider, countryCode: string): Messenger {
+/**
+ * A messenger over a provider. Numbers are stored in E.164 (read with the studio's country setting
+ * when typed, contract phone.ts), which is what providers want: no country code is added here.
+ */
+export function smsMessenger(provider: SmsProvider): Messenger {
   return deliveringMessenger('sms', 'SMS_SEND_FAILED', async (message) => {
-    const { id } = await provider.send(toE164(message.to, countryCode), message.text);
+    if (!/^\+[1-9]\d{6,14}$/.test(message.to)) throw new SmsProviderError('not an E.164 number', null);
+    const { id } = await provider.send(message.to, message.text);
     return id;
   });
 }
@@ -100,7 +97,7 @@ export function smsFor(config: Config): Messenger {
         from: config.TWILIO_FROM,
         apiBase: config.TWILIO_API_BASE,
       });
-      messenger = smsMessenger(twilio, config.SMS_COUNTRY_CODE);
+      messenger = smsMessenger(twilio);
     } else {
       messenger = outboxOnly('sms', 'SMS_PROVIDER=outbox');
     }

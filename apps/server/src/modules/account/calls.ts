@@ -1,6 +1,7 @@
 import { accountCalls } from '@studio/contract/account';
 import { handle, handlePub } from '../../platform/protocol';
 import { handleSerialized } from '../../platform/serialized-answer';
+import { studioPhone } from '../merchant';
 import * as contacts from './contacts';
 import { EMAIL, MOBILE } from './contacts';
 import * as invites from './invites';
@@ -32,12 +33,14 @@ export const accountHandlers = [
     return {};
   }),
   handlePub(accountCalls.sendSmsCode, async (input, ctx) => {
-    await contacts.sendCode(ctx, MOBILE, input.mobile, input.type);
+    await contacts.sendCode(ctx, MOBILE, await studioPhone(ctx, input.mobile), input.type);
     return {};
   }),
-  handlePub(accountCalls.loginBySms, (input, ctx) => contacts.loginByCode(ctx, MOBILE, input.mobile, input.code)),
+  handlePub(accountCalls.loginBySms, async (input, ctx) =>
+    contacts.loginByCode(ctx, MOBILE, await studioPhone(ctx, input.mobile), input.code),
+  ),
   handlePub(accountCalls.resetPasswordByMobile, async (input, ctx) => {
-    await contacts.resetPasswordByCode(ctx, MOBILE, input.mobile, input.code, input.password);
+    await contacts.resetPasswordByCode(ctx, MOBILE, await studioPhone(ctx, input.mobile), input.code, input.password);
     return {};
   }),
 
@@ -54,10 +57,14 @@ export const accountHandlers = [
   handle(accountCalls.bindNewEmail, (input, ctx) =>
     contacts.changeContact(ctx, EMAIL, input.oldCode, input.email, input.code),
   ),
-  handle(accountCalls.bindMobile, (input, ctx) => contacts.bindContact(ctx, MOBILE, input.mobile, input.code)),
-  handle(accountCalls.unbindMobile, (input, ctx) => contacts.unbindContact(ctx, MOBILE, input.mobile, input.code)),
-  handle(accountCalls.bindNewMobile, (input, ctx) =>
-    contacts.changeContact(ctx, MOBILE, input.oldCode, input.mobile, input.code),
+  handle(accountCalls.bindMobile, async (input, ctx) =>
+    contacts.bindContact(ctx, MOBILE, await studioPhone(ctx, input.mobile), input.code),
+  ),
+  handle(accountCalls.unbindMobile, async (input, ctx) =>
+    contacts.unbindContact(ctx, MOBILE, await studioPhone(ctx, input.mobile), input.code),
+  ),
+  handle(accountCalls.bindNewMobile, async (input, ctx) =>
+    contacts.changeContact(ctx, MOBILE, input.oldCode, await studioPhone(ctx, input.mobile), input.code),
   ),
 
   handle(accountCalls.setUserInviteCode, async (_input, ctx) => ({

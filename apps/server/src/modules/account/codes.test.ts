@@ -74,8 +74,8 @@ describe('sending codes', () => {
     ['sendEmailCode', { email: 'not-an-email', type: 'login' }, 'email'],
     ['sendEmailCode', { email: 'a@b.co', type: 'signup' }, 'type'],
     ['sendEmailCode', { email: 'a@b.co' }, 'type'],
-    ['sendSmsCode', { mobile: '12345678901', type: 'login' }, 'mobile'],
-    ['sendSmsCode', { mobile: '1381234567', type: 'login' }, 'mobile'],
+    ['sendSmsCode', { mobile: 'call me', type: 'login' }, 'mobile'],
+    ['sendSmsCode', { mobile: '12345', type: 'login' }, 'mobile'],
     ['loginByEmail', { email: 'a@b.co', code: '12345' }, 'code'],
     ['loginBySms', { mobile: '13812345678', code: '12345a' }, 'code'],
     ['resetPasswordByEmail', { email: 'a@b.co', code: '123456', password: '1abcdef' }, 'password'],
@@ -86,6 +86,12 @@ describe('sending codes', () => {
     ],
   ])('%s refuses %o, naming the field', async (fn, data, field) => {
     expect(await t.callRaw(`user/pub/${fn}`, data)).toMatchObject({ code: 'INVALID_PARAM', field });
+  });
+
+  it.each(['12345678901', '1381234567'])('sendSmsCode refuses %s: no mobile of the studio country', async (mobile) => {
+    expect(await t.callRaw('user/pub/sendSmsCode', { mobile, type: 'login' })).toMatchObject({
+      code: 'MOBILE_INVALID',
+    });
   });
 
   it('writes the message in the language of the client', async () => {

@@ -1,10 +1,12 @@
 import type { LoginResult, UserInfo } from '@studio/contract/account';
+import { normalisePhone } from '@studio/contract/phone';
 import type { TokenInfo } from '@studio/contract/protocol';
 import { and, eq, isNull } from 'drizzle-orm';
 import { fail } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
+import { studioCountry } from '../merchant';
 import { comparePasswordWithinLockout } from './lockout';
 import * as repo from './repo';
 import { users } from './schema';
@@ -40,7 +42,8 @@ export async function register(
  */
 export async function loginWithPassword(ctx: CallContext, account: string, password: string): Promise<LoginResult> {
   const now = ctx.clock.now();
-  const row = await repo.findUserByAccount(ctx.db, account);
+  const mobile = normalisePhone(account, await studioCountry(ctx), 'mobile');
+  const row = await repo.findUserByAccount(ctx.db, account, mobile);
   const who = row ? { userId: row.id } : { account: account.trim().toLowerCase() };
   if (!(await comparePasswordWithinLockout(ctx, who, password, row?.passwordHash ?? null, now)) || !row) {
     return fail('ACCOUNT_OR_PASSWORD_WRONG');

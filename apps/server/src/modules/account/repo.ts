@@ -22,14 +22,21 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-/** Finds the account a person typed: a username, an e-mail or a mobile number. */
-export async function findUserByAccount(db: DbOrTx, account: string): Promise<UserRow | undefined> {
+/**
+ * Finds the account a person typed: a username, an e-mail or a mobile number (`mobile`: what they
+ * typed read as a number of the studio's country, in E.164, when it is one).
+ */
+export async function findUserByAccount(
+  db: DbOrTx,
+  account: string,
+  mobile: string | null = null,
+): Promise<UserRow | undefined> {
   const value = account.trim();
   const [row] = await db
     .select()
     .from(users)
     .where(
-      sql`lower(${users.username}) = lower(${value}) or lower(${users.email}) = lower(${value}) or ${users.mobile} = ${value}`,
+      sql`lower(${users.username}) = lower(${value}) or lower(${users.email}) = lower(${value}) or ${users.mobile} = ${mobile ?? value}`,
     )
     .limit(1);
   return row;
@@ -187,8 +194,11 @@ export async function searchUsers(db: DbOrTx, search: UserSearch): Promise<{ row
   const conditions: SQL[] = [];
   if (keyword) {
     const pattern = containsPattern(keyword);
+    // Mobiles are kept in E.164: "07700 900123" finds +447700900123 by its digits after the trunk 0.
+    const digits = keyword.replace(/[\s()+-]/g, '').replace(/^0+/, '');
+    const mobilePattern = /^\d{4,}$/.test(digits) ? containsPattern(digits) : pattern;
     conditions.push(
-      sql`(${users.username} ilike ${pattern} or ${users.nickname} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.mobile} ilike ${pattern})`,
+      sql`(${users.username} ilike ${pattern} or ${users.nickname} ilike ${pattern} or ${users.email} ilike ${pattern} or ${users.mobile} ilike ${mobilePattern})`,
     );
   }
   if (role === 'teacher' || role === 'admin') conditions.push(sql`${role} = any(${users.roles})`);

@@ -25,9 +25,9 @@ export function wrongCode(code: string): string {
 }
 
 let serial = 0;
-/** An e-mail address and an 11-digit mobile number no other test in this run uses. */
+/** An e-mail address and a mobile number (E.164, a mainland one: +86 and 11 digits) no other test in this run uses. */
 export function uniqueContact(): { email: string; mobile: string } {
   serial += 1;
   const n = `${process.pid % 10000}`.padStart(4, '0') + `${serial}`.padStart(5, '0');
-  return { email: `m${n}@example.com`, mobile: `13${n}` };
+  return { email: `m${n}@example.com`, mobile: `+8613${n}` };
 }

@@ -11,7 +11,8 @@ afterAll(() => t.close());
 
 const home = {
   contact: 'Mia Member',
-  phone: '+44 20 7946 0018',
+  // Stored as sent: already E.164 (phone-numbers.test.ts reads typed numbers with the studio country).
+  phone: '+442079460018',
   country: 'United Kingdom',
   province: 'England',
   city: 'London',

@@ -139,8 +139,7 @@ describe('SMS', () => {
   it('texts only where the studio switched it on, and only the notice types it chose', async () => {
     const { t, twilio } = kit;
     const m = await buildReachableMember(t, { email: false });
-    const e164 = `+44${m.mobile.slice(1)}`;
-    const textsTo = async () => (await twilio.messages()).filter((x) => x.to === e164);
+    const textsTo = async () => (await twilio.messages()).filter((x) => x.to === m.mobile);
     await tell(t, { userId: m.id, type: 'sessionCancelled', data: { ...classData(t), reason: 'Teacher ill' } });
     expect(await textsTo()).toHaveLength(0);
 

@@ -98,7 +98,6 @@ export async function channelsKit(config: Parameters<typeof createTestApp>[0] = 
       TWILIO_AUTH_TOKEN: 'token',
       TWILIO_FROM: '+15005550006',
       TWILIO_API_BASE: twilio.base,
-      SMS_COUNTRY_CODE: '44',
       PUBLIC_URL,
       ...config.config,
     },
@@ -141,7 +140,7 @@ export async function buildReachableMember(
   const m = await buildMember(t);
   mailCounter += 1;
   const email = `member${mailCounter}.${m.id}@example.com`;
-  const mobile = `07700${String(900000 + mailCounter).slice(-6)}`;
+  const mobile = `+447700${String(900000 + mailCounter).slice(-6)}`;
   await t.app.db
     .update(users)
     .set({

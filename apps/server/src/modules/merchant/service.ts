@@ -10,12 +10,14 @@ import {
   SHOP_RULES,
   type ShopSettings,
 } from '@studio/contract/merchant';
+import { isPhoneCountry } from '@studio/contract/phone';
 import type { ZoneOffsets } from '@studio/contract/zone-offsets';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import { type Db, type DbOrTx, preparedQuery } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { fail } from '../../platform/errors';
 import { textIn } from '../../platform/localized-text';
 import { inTransaction } from '../../platform/unit-of-work';
 import { merchants } from './schema';
@@ -117,6 +119,7 @@ export function toMchInfo(row: MerchantRow, locale?: Locale): Omit<MchInfo, 'tes
     pay_types: shopSettingsOf(row).pay_types,
     top_up_presets: shopSettingsOf(row).top_up_presets,
     order_auto_cancel_minutes: row.autoCancelMinutes,
+    country: shopSettingsOf(row).country,
   };
 }
 
@@ -177,6 +180,9 @@ export async function saveMerchant(
   input: z.output<typeof merchantSaveInput>,
   now: Date,
 ): Promise<MerchantRow> {
+  if (input.country !== undefined && !isPhoneCountry(input.country)) {
+    fail('INVALID_PARAM', { field: 'country' }, { field: 'country', reason: 'unknown' });
+  }
   await getMerchant(db);
   return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(merchants).where(eq(merchants.id, MERCHANT_ID)).for('update');
@@ -221,6 +227,7 @@ export async function saveMerchant(
             top_up_presets: [...input.top_up_presets].sort((a, b) => a - b),
           }),
           ...shopRulesOf(input),
+          ...(input.country !== undefined && { country: input.country }),
           ...(input.notice_channels !== undefined && {
             notice_channels: { ...shopSettingsOf(current).notice_channels, ...input.notice_channels },
           }),
