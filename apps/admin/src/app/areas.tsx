@@ -5,6 +5,7 @@ import {
   CalendarOutlined,
   CarOutlined,
   DashboardOutlined,
+  GiftOutlined,
   HomeOutlined,
   NotificationOutlined,
   ProfileOutlined,
@@ -78,6 +79,12 @@ export const AREAS: Area[] = [
     permission: 'members.manage',
     load: () => import('@/pages/members/members-page').then((m) => m.MembersPage),
     menu: { group: 'people', label: 'menu.members', icon: <TeamOutlined /> },
+  },
+  {
+    path: 'invitations',
+    permission: 'members.manage',
+    load: () => import('@/pages/invitations/invitations-page').then((m) => m.InvitationsPage),
+    menu: { group: 'people', label: 'menu.invitations', icon: <GiftOutlined /> },
   },
   {
     path: 'members/:id',

@@ -20,6 +20,7 @@ import { requiredRule, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
+import { InvitationsCard } from './invitations-card';
 import { NOTIFICATION_RULES } from './notification-changes';
 import { NotificationsCard } from './notifications-card';
 import { type Merchant, RuleField, useSaveStudio } from './settings-form';
@@ -55,6 +56,7 @@ export function SettingsPage() {
             <StudioCard merchant={data.merchant} />
             <RulesCard merchant={data.merchant} />
             <NotificationsCard merchant={data.merchant} />
+            <InvitationsCard merchant={data.merchant} />
             <PaymentsCard merchant={data.merchant} />
           </Flex>
         )}
