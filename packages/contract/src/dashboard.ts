@@ -41,6 +41,8 @@ export const dashboard = z.object({
   upcoming_sessions: z.number().int(),
   /** Members who registered since Monday (studio timezone). */
   new_members_this_week: z.number().int(),
+  /** Members' messages waiting for the studio's reply (feedback). */
+  feedback_pending: z.number().int(),
   expiring: z.object({
     total: z.number().int(),
     rows: z.array(

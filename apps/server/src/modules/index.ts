@@ -13,6 +13,7 @@ import { catalogHandlers, catalogSubscribers, catalogSweeps } from './catalog';
 import { channelHandlers, channelSubscribers, channelSweeps, unsubscribeRoutes } from './channels';
 import { couponHandlers, couponSubscribers, couponSweeps } from './coupons';
 import { dashboardHandlers } from './dashboard';
+import { feedbackHandlers } from './feedback';
 import { freightHandlers } from './freight';
 import { invitationHandlers, invitationSubscribers } from './invitations';
 import {
@@ -54,6 +55,7 @@ export const allCalls: RegisteredCall[] = [
   ...paymentHandlers,
   ...couponHandlers,
   ...reviewHandlers,
+  ...feedbackHandlers,
   ...invitationHandlers,
   ...channelHandlers,
 ];

@@ -8,6 +8,7 @@ import { DAY } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
 import { countUsersSince, namesOf } from '../account';
 import { goodsOnSaleCounts } from '../catalog';
+import { countPendingFeedback } from '../feedback';
 import { countFreightRules } from '../freight';
 import { getMerchant, type MerchantRow, shopSettingsOf, studioProfileGaps } from '../merchant';
 import { expiringPackages } from '../packages';
@@ -57,11 +58,12 @@ export async function getDashboard(db: DbOrTx, config: Config, now: Date, locale
     .startOf('day')
     .toDate();
 
-  const [todays, ahead, newMembers, expiring] = await Promise.all([
+  const [todays, ahead, newMembers, expiring, feedbackPending] = await Promise.all([
     calendarSessions(db, { from: date, to: date }, now, locale),
     calendarSessions(db, { from: date, to: weekEnd }, now, locale),
     countUsersSince(db, monday),
     expiringPackages(db, now, new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY), EXPIRING_SHOWN),
+    countPendingFeedback(db),
   ]);
   const checkedIn = await checkedInCounts(
     db,
@@ -78,6 +80,7 @@ export async function getDashboard(db: DbOrTx, config: Config, now: Date, locale
     fill_rate: seats > 0 ? booked / seats : null,
     upcoming_sessions: upcoming.length,
     new_members_this_week: newMembers,
+    feedback_pending: feedbackPending,
     expiring: {
       total: expiring.total,
       rows: expiring.rows.map((p) => ({

@@ -145,4 +145,7 @@ export const notificationSubscribers: Subscriber[] = [
       data: { coupon_id: p.coupon_id, ...nameOf(p), expires_at: p.expires_at },
     },
   ]),
+  notify('feedback.replied', 'feedbackReplied', (p) => [
+    { userId: p.user_id, type: 'feedbackReplied', data: { feedback_id: p.feedback_id, excerpt: p.excerpt } },
+  ]),
 ];

@@ -3,5 +3,6 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { orderHandlers, orderSweeps } from './calls';
+export { isOrderOf, lastOrdersOf } from './member-orders';
 export { completePickup, findPickup, type Handover } from './pickup';
 export { orderSubscribers } from './subscribers';

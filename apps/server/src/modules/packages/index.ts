@@ -9,6 +9,7 @@ export {
   firstCreditTaking,
   hasPayablePackage,
   issuePackage,
+  listMyPackages,
   orderPackagesToVoid,
   orderPackagesUnused,
   packageHolderIdsAfter,

@@ -1,0 +1,6 @@
+/**
+ * The feedback module's public face: all that other modules (and the app) may import from it
+ * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
+ */
+export { feedbackHandlers } from './calls';
+export { countPendingFeedback } from './service';
