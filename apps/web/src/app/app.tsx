@@ -1,6 +1,6 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -11,6 +11,11 @@ import { useIsLoggedIn } from '@/shared/session/session';
 import { useLifeData } from '@/shared/store/life-data';
 import { router } from './router';
 import { refreshSessionOncePerDay } from './startup';
+
+// A new user agreement or privacy policy to accept: loaded only for a logged-in member, never in the shell.
+const AgreementGate = lazy(() =>
+  import('@/shared/agreements/agreement-gate').then((m) => ({ default: m.AgreementGate })),
+);
 
 /** Lets navigation render synchronously when asked (reLaunch after signing out). */
 const renderNow = (fn: () => unknown): undefined => {
@@ -45,6 +50,11 @@ export function App() {
       <IsRestoringProvider value={restoring}>
         <ConfigProvider locale={antdLocale}>
           <RouterProvider router={router} flushSync={renderNow} />
+          {loggedIn && (
+            <Suspense fallback={null}>
+              <AgreementGate />
+            </Suspense>
+          )}
         </ConfigProvider>
       </IsRestoringProvider>
     </QueryClientProvider>

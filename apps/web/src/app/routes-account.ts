@@ -49,6 +49,15 @@ export const accountRoutes: readonly PageRoute[] = [
       (m) => m.AgreementPage,
     ),
   },
+  {
+    path: paths.webView,
+    titleKey: 'webView.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/web-view/pages/web-view-page'),
+      (m) => m.WebViewPage,
+    ),
+  },
 
   {
     path: paths.invite,

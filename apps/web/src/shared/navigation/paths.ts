@@ -16,6 +16,8 @@ export const paths = {
   register: '/pages/login/register',
   forget: '/pages/login/forget',
   agreement: '/pages/login/agreement',
+  /** A studio link shown inside the app (spec web-view/web-view?url=), when its host is allowed. */
+  webView: '/web-view/web-view',
 
   setting: '/pages/user/setting/setting',
   settingInfo: '/pages/user/setting/info',

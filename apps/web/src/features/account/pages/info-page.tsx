@@ -3,7 +3,7 @@ import type { accountCalls, UserInfo } from '@studio/contract/account';
 import { birthday, gender as genderSchema, isFutureDate, nickname } from '@studio/contract/validators';
 import { Button, DatePicker, Selector } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -16,6 +16,9 @@ import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { TextField } from '@/shared/ui/text-field';
 import { setAvatar, updateUser, useMyUserInfo } from '../api/user-info';
+
+// The cropper and its library load when a photo is chosen, not with the page.
+const AvatarCropper = lazy(() => import('../components/avatar-cropper'));
 
 const GENDERS = [
   { value: 0, labelKey: 'account.info.genderPrivate' },
@@ -59,10 +62,14 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
     showToast(t('account.info.avatarChanged'));
   });
 
+  // The chosen photo, as an object URL, while the cropper frames it.
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
+
   function onFile(event: ChangeEvent<HTMLInputElement>): void {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) void changeAvatar(file);
+    if (file) setChosen(URL.createObjectURL(file));
   }
 
   return (
@@ -84,6 +91,12 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
           <p className="secondary">{t('account.info.avatarHint')}</p>
         </div>
       </div>
+
+      {chosen && (
+        <Suspense fallback={null}>
+          <AvatarCropper src={chosen} onSave={changeAvatar} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
 
       <form className="card form-card" noValidate onSubmit={handleSubmit(save)}>
         {userInfo.username && (

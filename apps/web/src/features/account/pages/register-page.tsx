@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCalls } from '@studio/contract/account';
-import type { CallInput } from '@studio/contract/protocol';
 import { INVITE_CODE_PARAM } from '@studio/contract/invite-link';
+import type { CallInput } from '@studio/contract/protocol';
 import { Button, Checkbox } from 'antd-mobile';
+import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAgreement } from '@/shared/agreements/agreements';
 import { fieldErrorText } from '@/shared/forms/field-error';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { inviteQuery, pendingInvite, rememberInvite } from '@/shared/invite/pending-invite';
@@ -38,7 +39,17 @@ export function RegisterPage() {
       invite_code: linkCode.trim().toUpperCase() || pendingInvite(),
     },
   });
-  const [submit, pending] = useLockedAction((values: RegisterInput) => register(values, returnTo));
+  // The versions of the texts the links open, recorded as the ones accepted (absent: the server's current).
+  const userAgreement = useAgreement('user_agreement').data;
+  const privacyPolicy = useAgreement('privacy_policy').data;
+  const [submit, pending] = useLockedAction((values: RegisterInput) =>
+    register(
+      userAgreement && privacyPolicy
+        ? { ...values, agreements: { user_agreement: userAgreement.version, privacy_policy: privacyPolicy.version } }
+        : values,
+      returnTo,
+    ),
+  );
 
   return (
     <div className="stack">

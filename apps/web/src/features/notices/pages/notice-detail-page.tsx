@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '@/shared/format/use-format';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { webViewLink } from '@/shared/navigation/web-view-link';
 import { useIsLoggedIn } from '@/shared/session/session';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { useNotice } from '../api/notices';
@@ -69,6 +70,6 @@ function NoticeView({ notice }: { notice: MemberNotification }) {
 }
 
 function open(target: NoticeTarget): void {
-  if (target.external) window.open(target.to, '_blank', 'noopener,noreferrer');
-  else void navigateTo(target.to);
+  // A studio's link opens in the web-view page: inside the app when its host is allowed, else asked about.
+  void navigateTo(target.external ? webViewLink(target.to) : target.to);
 }
