@@ -74,20 +74,18 @@ function ShareCard({ invitation }: { invitation: MyInvitation }) {
         {t('invite.heading')}
       </h2>
       <p className="secondary">{offerText(t, invitation.offer)}</p>
-      <QrCode value={link} size={200} label={t('invite.qrLabel')} />
+      <QrCode value={link} size={168} label={t('invite.qrLabel')} />
       <p className="secondary">{t('invite.yourCode')}</p>
       <p className="invite-code">{invitation.invite_code}</p>
       <p className="invite-link secondary">{link}</p>
-      <div className="invite-actions">
+      <div className={canShare ? 'invite-actions' : 'invite-actions invite-actions-one'}>
         <Button color="primary" fill="outline" onClick={() => void copy()}>
           {t('invite.copy')}
         </Button>
-        {canShare ? (
+        {canShare && (
           <Button color="primary" onClick={() => void share()}>
             {t('invite.share')}
           </Button>
-        ) : (
-          <span />
         )}
       </div>
     </section>
@@ -99,14 +97,17 @@ type T = ReturnType<typeof useTranslation>['t'];
 /** What the studio offers now, in one sentence (or the plain invitation while rewards are off). */
 function offerText(t: T, offer: MyInvitation['offer']): string {
   if (!offer.enabled) return t('invite.offerNone');
-  const parts: string[] = [];
-  if (offer.welcome_coupon) parts.push(t('invite.offerWelcome', { coupon: offer.welcome_coupon }));
-  const yours = [
+  const coupon = offer.welcome_coupon;
+  const reward = [
     offer.inviter_points > 0 ? t('invite.points', { count: offer.inviter_points }) : '',
     offer.inviter_coupon,
-  ].filter(Boolean);
-  if (yours.length) parts.push(t('invite.offerYours', { reward: yours.join(t('invite.and')) }));
-  return parts.length ? parts.join(' ') : t('invite.offerNone');
+  ]
+    .filter(Boolean)
+    .join(t('invite.and'));
+  if (coupon && reward) return t('invite.offerBoth', { coupon, reward });
+  if (coupon) return t('invite.offerWelcome', { coupon });
+  if (reward) return t('invite.offerYours', { reward });
+  return t('invite.offerNone');
 }
 
 function InvitedList() {
