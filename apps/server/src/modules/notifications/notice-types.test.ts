@@ -342,6 +342,22 @@ const cases: Case[] = [
     en: ['Coupon expiring soon', 'Your coupon "£5 off" expires on 25 Nov 2026. Use it before then!'],
     zh: ['优惠券即将过期', '你的优惠券“立减 5 镑”将于 2026年11月25日 过期，别忘了使用哦。'],
   },
+  {
+    event: 'feedback.replied',
+    payload: (user_id) => ({
+      feedback_id: 'fb1',
+      message_id: 'm1',
+      user_id,
+      excerpt: 'The car park is free after 6pm.',
+    }),
+    type: 'feedbackReplied',
+    data: { feedback_id: 'fb1', excerpt: 'The car park is free after 6pm.' },
+    en: [
+      'The studio replied to your message',
+      '“The car park is free after 6pm.” Open the conversation to read it all or answer.',
+    ],
+    zh: ['门店回复了你的留言', '“The car park is free after 6pm.” 打开会话查看全部内容或继续回复。'],
+  },
 ];
 
 describe('personal notices from events', () => {

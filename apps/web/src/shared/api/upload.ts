@@ -30,27 +30,62 @@ export function checkImage(file: File, maxBytes: number = UPLOAD_MAX_BYTES): Api
  */
 export async function uploadImage(
   file: File,
-  { maxBytes, ...options }: CallOptions & { maxBytes?: number } = {},
+  { maxBytes, onProgress, ...options }: UploadOptions = {},
 ): Promise<string> {
   try {
-    return await send(file, maxBytes);
+    return await send(file, maxBytes, onProgress, options.loading !== false);
   } catch (e) {
     if (e instanceof ApiError) reportError(e, options);
     throw e;
   }
 }
 
-async function send(file: File, maxBytes?: number): Promise<string> {
+/** How an upload is shown: a call's options, the size allowed, and (with a progress bar of its own) its progress. */
+export type UploadOptions = CallOptions & { maxBytes?: number; onProgress?: (fraction: number) => void };
+
+type Answer = Partial<Envelope & UploadResult>;
+
+/** POST with upload progress (XMLHttpRequest: fetch reports none). */
+function postWithProgress(body: FormData, onProgress: (fraction: number) => void): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    for (const [name, value] of Object.entries(clientHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as Answer);
+      } catch {
+        reject(new Error('bad answer'));
+      }
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(body);
+  });
+}
+
+async function send(
+  file: File,
+  maxBytes: number | undefined,
+  onProgress: ((fraction: number) => void) | undefined,
+  counted: boolean,
+): Promise<string> {
   const invalid = checkImage(file, maxBytes);
   if (invalid) throw invalid;
   const body = new FormData();
   body.append('file', file);
-  const endLoading = beginLoading();
+  const endLoading = counted ? beginLoading() : () => undefined;
   try {
-    let answer: Partial<Envelope & UploadResult>;
+    let answer: Answer;
     try {
-      const response = await fetch('/api/upload', { method: 'POST', headers: clientHeaders(), body });
-      answer = await response.json();
+      if (onProgress) {
+        answer = await postWithProgress(body, onProgress);
+      } else {
+        const response = await fetch('/api/upload', { method: 'POST', headers: clientHeaders(), body });
+        answer = await response.json();
+      }
     } catch {
       throw new ApiError(NETWORK_ERROR, i18n.t('common.api.networkError'));
     }
