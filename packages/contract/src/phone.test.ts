@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callingCodeOf, formatPhone, isPhoneCountry, maskPhone, normalisePhone, PHONE_COUNTRIES } from './phone';
 import { phoneCountry } from './phone-country';
+import { phoneIn } from './phone-schema';
 
 describe('reading a typed number with the studio country', () => {
   it.each([
@@ -67,5 +68,14 @@ describe('the country setting', () => {
     expect(isPhoneCountry('ZZ')).toBe(false);
     expect(PHONE_COUNTRIES).toContain('CN');
     expect(callingCodeOf('GB')).toBe('+44');
+  });
+});
+
+describe('a form field of the studio country', () => {
+  it('answers E.164, or the validation key of its message', () => {
+    expect(phoneIn('GB').parse(' 07700 900123 ')).toBe('+447700900123');
+    expect(phoneIn('GB', 'any').parse('020 7946 0000')).toBe('+442079460000');
+    expect(phoneIn('GB').safeParse('020 7946 0000').error?.issues[0]?.message).toBe('mobile');
+    expect(phoneIn('GB', 'any').safeParse('123456').error?.issues[0]?.message).toBe('phone');
   });
 });

@@ -5,7 +5,7 @@ import {
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/mobile';
-import { PHONE_INPUT_RE } from './validators';
+import { PHONE_INPUT_RE } from './phone-input';
 
 /*
  * Phone numbers of the studio's country (setting `country`, phone-country.ts): parsed, checked and

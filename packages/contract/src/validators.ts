@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { PHONE_INPUT_RE } from './phone-input';
+
+export { PHONE_INPUT_RE };
 
 /** Spec 5, the stricter rule: starts with a letter, 6–18 letters, digits or underscores. */
 export const PASSWORD_RE = /^[a-zA-Z]\w{5,17}$/;
 /** Spec 5 generic username rule: starts with a letter, 3–32 letters, digits, hyphen, underscore. */
 export const USERNAME_RE = /^[a-zA-Z][\w-]{2,31}$/;
-/**
- * A phone number as typed: digits, spaces, brackets, hyphens, an optional leading +. Whether it is a
- * mobile of the studio's country is phone.ts's to say (the server normalises it to E.164).
- */
-export const PHONE_INPUT_RE = /^\+?[0-9(][0-9 ()-]{5,23}$/;
 export const CODE_RE = /^\d{6}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** ID card: 15 or 18 digits, the last may be X. */

@@ -1,25 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { code6 } from '@studio/contract/validators';
-import { Button } from 'antd-mobile';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateBack } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
-import { SendCodeButton } from '@/shared/ui/send-code-button';
+import { PhoneText } from '@/shared/ui/phone-text';
 import { TextField } from '@/shared/ui/text-field';
 import { bindEmail, bindMobile, bindNewEmail, bindNewMobile } from '../api/user-info';
-import { type ContactKind, contactKinds } from './contact-kind';
+import { type ContactKind, contactKinds, useStudioCountry } from './contact-kind';
+import { CodeField, SubmitBar } from './form-parts';
 import { maskContact } from './mask';
 
 type Values = { oldCode: string; target: string; code: string };
 
-const schemaFor = (kind: ContactKind, changing: boolean) =>
+const schemaFor = (target: z.ZodType<string, string>, changing: boolean) =>
   z.object({
     // Changing needs a code sent to the current address as well (type unbind), then one to the new (type bind).
     oldCode: changing ? code6 : z.string(),
-    target: contactKinds[kind].validator,
+    target,
     code: code6,
   });
 
@@ -36,8 +37,10 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
   const { t } = useTranslation();
   const contact = contactKinds[kind];
   const changing = current !== null;
+  const country = useStudioCountry();
+  const target = useMemo(() => contact.validator(country), [contact, country]);
   const { control, handleSubmit, trigger, getValues } = useForm<Values>({
-    resolver: zodResolver(schemaFor(kind, changing)),
+    resolver: zodResolver(schemaFor(target, changing)),
     defaultValues: { oldCode: '', target: '', code: '' },
   });
   const [submit, pending] = useLockedAction(async (values: Values) => {
@@ -48,7 +51,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
 
   async function sendToNew(): Promise<boolean> {
     if (!(await trigger('target'))) return false;
-    await contact.send(contact.validator.parse(getValues('target')), 'bind');
+    await contact.send(target.parse(getValues('target')), 'bind');
     return true;
   }
 
@@ -64,16 +67,16 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
         <>
           <div className="field">
             <span className="field-label">{t(contact.currentLabelKey)}</span>
-            <div className="field-row">{maskContact(current)}</div>
+            <div className="field-row">
+              {kind === 'mobile' ? <PhoneText value={current} masked /> : maskContact(current)}
+            </div>
           </div>
-          <TextField
+          <CodeField
             control={control}
             name="oldCode"
             label={t('account.contact.currentCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            extra={<SendCodeButton onSend={sendToCurrent} label={t('account.contact.sendToCurrent')} />}
+            onSend={sendToCurrent}
+            sendLabel={t('account.contact.sendToCurrent')}
           />
         </>
       )}
@@ -83,20 +86,14 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
         label={changing ? t(contact.newLabelKey) : t(contact.labelKey)}
         {...contact.input}
       />
-      <TextField
+      <CodeField
         control={control}
         name="code"
-        label={changing ? t('account.contact.newCode') : t('account.fields.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        extra={<SendCodeButton onSend={sendToNew} label={changing ? t('account.contact.sendToNew') : undefined} />}
+        label={changing ? t('account.contact.newCode') : undefined}
+        onSend={sendToNew}
+        sendLabel={changing ? t('account.contact.sendToNew') : undefined}
       />
-      <div className="form-actions">
-        <Button type="submit" block color="primary" size="large" loading={pending} disabled={pending}>
-          {changing ? t('account.contact.change') : t('account.contact.bind')}
-        </Button>
-      </div>
+      <SubmitBar pending={pending} label={changing ? t('account.contact.change') : t('account.contact.bind')} />
     </form>
   );
 }

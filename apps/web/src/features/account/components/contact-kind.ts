@@ -1,11 +1,24 @@
 import type { CodePurpose } from '@studio/contract/account';
+import { phoneIn } from '@studio/contract/phone-schema';
 import { email, mobile } from '@studio/contract/validators';
+import { useMchInfo } from '@/shared/merchant/mch-info';
 import { sendEmailCode, sendSmsCode } from '../api/send-code';
+
+/** The studio's country (setting): numbers typed without a "+" are of it. Undefined until the studio's info is in. */
+export function useStudioCountry(): string | undefined {
+  return useMchInfo().data?.mchInfo.country;
+}
+
+/**
+ * A mobile number read with the studio's country and answered in E.164 (contract phone.ts); before
+ * the country is known, only its shape is checked and the server reads it.
+ */
+const mobileOf = (country: string | undefined) => (country ? phoneIn(country) : mobile);
 
 /** The two ways a code reaches a member, with what differs between them. */
 export const contactKinds = {
   email: {
-    validator: email,
+    validator: (_country: string | undefined) => email,
     labelKey: 'account.fields.email',
     currentLabelKey: 'account.contact.currentEmail',
     newLabelKey: 'account.contact.newEmail',
@@ -13,7 +26,7 @@ export const contactKinds = {
     send: sendEmailCode,
   },
   mobile: {
-    validator: mobile,
+    validator: mobileOf,
     labelKey: 'account.fields.mobile',
     currentLabelKey: 'account.contact.currentMobile',
     newLabelKey: 'account.contact.newMobile',
@@ -23,7 +36,7 @@ export const contactKinds = {
 } as const satisfies Record<
   string,
   {
-    validator: typeof email | typeof mobile;
+    validator: (country: string | undefined) => typeof email | ReturnType<typeof mobileOf>;
     labelKey: string;
     currentLabelKey: string;
     newLabelKey: string;

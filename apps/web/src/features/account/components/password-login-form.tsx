@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCalls } from '@studio/contract/account';
-import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { TextField } from '@/shared/ui/text-field';
 import { loginByPassword } from '../api/login';
+import { SubmitBar } from './form-parts';
 
 /** Log in with a username, e-mail or mobile number and a password. */
 export function PasswordLoginForm({ returnTo }: { returnTo: string | null }) {
@@ -28,19 +28,7 @@ export function PasswordLoginForm({ returnTo }: { returnTo: string | null }) {
         label={t('account.fields.password')}
         autoComplete="current-password"
       />
-      <div className="form-actions">
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          loading={pending}
-          loadingText={t('account.login.submit')}
-          disabled={pending}
-        >
-          {t('account.login.submit')}
-        </Button>
-      </div>
+      <SubmitBar pending={pending} label={t('account.login.submit')} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/shared/navigation/paths';
 import { ListLink } from '@/shared/ui/app-link';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { PhoneText } from '@/shared/ui/phone-text';
 import { useMyUserInfo } from '../api/user-info';
 import { maskContact } from '../components/mask';
 
@@ -20,7 +21,7 @@ export function AccountSecurityPage() {
         to={paths.updateMobile}
         prefix={<PhonebookOutline aria-hidden="true" />}
         title={t('account.fields.mobile')}
-        extra={mobile ? maskContact(mobile) : t('account.security.notBound')}
+        extra={mobile ? <PhoneText value={mobile} masked /> : t('account.security.notBound')}
       />
       <ListLink
         to={paths.updateMailbox}

@@ -16,6 +16,7 @@ import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { TextField } from '@/shared/ui/text-field';
 import { setAvatar, updateUser, useMyUserInfo } from '../api/user-info';
+import { SubmitBar } from '../components/form-parts';
 
 // The cropper and its library load when a photo is chosen, not with the page.
 const AvatarCropper = lazy(() => import('../components/avatar-cropper'));
@@ -171,19 +172,7 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
           )}
         />
 
-        <div className="form-actions">
-          <Button
-            type="submit"
-            block
-            color="primary"
-            size="large"
-            loading={saving}
-            loadingText={t('common.save')}
-            disabled={saving}
-          >
-            {t('common.save')}
-          </Button>
-        </div>
+        <SubmitBar pending={saving} label={t('common.save')} />
       </form>
     </div>
   );

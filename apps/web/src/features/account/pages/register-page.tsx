@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCalls } from '@studio/contract/account';
 import { INVITE_CODE_PARAM } from '@studio/contract/invite-link';
 import type { CallInput } from '@studio/contract/protocol';
-import { Button, Checkbox } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { paths, REDIRECT_PARAM } from '@/shared/navigation/paths';
 import { AppLink } from '@/shared/ui/app-link';
 import { TextField } from '@/shared/ui/text-field';
 import { register } from '../api/login';
+import { PasswordFields, SubmitBar } from '../components/form-parts';
 
 type RegisterInput = CallInput<typeof accountCalls.register>;
 /** The form starts with the box unticked; the schema then insists on `agree: true`. */
@@ -59,21 +60,7 @@ export function RegisterPage() {
       </div>
       <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
         <TextField control={control} name="username" label={t('account.fields.username')} autoComplete="username" />
-        <TextField
-          control={control}
-          name="password"
-          type="password"
-          label={t('account.fields.password')}
-          autoComplete="new-password"
-          hint={t('account.fields.passwordRule')}
-        />
-        <TextField
-          control={control}
-          name="password2"
-          type="password"
-          label={t('account.fields.password2')}
-          autoComplete="new-password"
-        />
+        <PasswordFields control={control} />
         <TextField control={control} name="invite_code" label={t('account.fields.inviteCode')} autoComplete="off" />
         <Controller
           control={control}
@@ -97,19 +84,7 @@ export function RegisterPage() {
             </div>
           )}
         />
-        <div className="form-actions">
-          <Button
-            type="submit"
-            block
-            color="primary"
-            size="large"
-            loading={pending}
-            loadingText={t('account.register.submit')}
-            disabled={pending}
-          >
-            {t('account.register.submit')}
-          </Button>
-        </div>
+        <SubmitBar pending={pending} label={t('account.register.submit')} />
       </form>
       <div className="form-links">
         <AppLink to={inviteQuery(loginUrl(returnTo ?? undefined), linkCode)}>{t('account.register.toLogin')}</AppLink>

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCalls } from '@studio/contract/account';
 import type { CallInput } from '@studio/contract/protocol';
-import { Button } from 'antd-mobile';
-import type { ReactNode } from 'react';
-import { type Control, type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateBack } from '@/shared/navigation/navigation';
@@ -11,6 +9,7 @@ import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { TextField } from '@/shared/ui/text-field';
 import { setFirstPassword, updatePassword, useMyUserInfo } from '../api/user-info';
+import { PasswordFields, SubmitBar } from '../components/form-parts';
 
 /** Change the password with the current one; an account made by a code login sets its first one instead. */
 export function UpdatePasswordPage() {
@@ -42,8 +41,8 @@ function ChangePasswordForm() {
         label={t('account.fields.currentPassword')}
         autoComplete="current-password"
       />
-      <NewPasswordFields control={control} />
-      <SaveButton pending={pending} />
+      <PasswordFields control={control} name="newPassword" labelKey="account.fields.newPassword" />
+      <SubmitBar pending={pending} label={t('common.save')} />
     </form>
   );
 }
@@ -64,51 +63,8 @@ function FirstPasswordForm() {
   return (
     <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
       <p className="secondary">{t('account.updatePassword.setIntro')}</p>
-      <NewPasswordFields control={control} />
-      <SaveButton pending={pending} />
+      <PasswordFields control={control} name="newPassword" labelKey="account.fields.newPassword" />
+      <SubmitBar pending={pending} label={t('common.save')} />
     </form>
-  );
-}
-
-/** The new password and its repetition, the same in both forms (both schemas name them alike). */
-function NewPasswordFields<T extends FirstValues>({ control }: { control: Control<T> }): ReactNode {
-  const { t } = useTranslation();
-  return (
-    <>
-      <TextField
-        control={control}
-        name={'newPassword' as Path<T>}
-        type="password"
-        label={t('account.fields.newPassword')}
-        autoComplete="new-password"
-        hint={t('account.fields.passwordRule')}
-      />
-      <TextField
-        control={control}
-        name={'password2' as Path<T>}
-        type="password"
-        label={t('account.fields.password2')}
-        autoComplete="new-password"
-      />
-    </>
-  );
-}
-
-function SaveButton({ pending }: { pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="form-actions">
-      <Button
-        type="submit"
-        block
-        color="primary"
-        size="large"
-        loading={pending}
-        loadingText={t('common.save')}
-        disabled={pending}
-      >
-        {t('common.save')}
-      </Button>
-    </div>
   );
 }

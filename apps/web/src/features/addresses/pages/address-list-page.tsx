@@ -11,6 +11,7 @@ import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { deleteAddress, setDefaultAddress } from '../api/addresses';
 import './addresses.css';
 import { confirmDialog } from '@/shared/ui/confirm-dialog';
+import { PhoneText } from '@/shared/ui/phone-text';
 
 /** user/address/list: the member's delivery addresses, the default first; edit, make default, delete. */
 export function AddressListPage() {
@@ -70,7 +71,9 @@ function AddressRow({ address }: { address: AddressRecord }) {
         <div className="card address-card">
           <div className="address-head">
             <strong>{address.contact}</strong>
-            <span className="secondary">{address.phone}</span>
+            <span className="secondary">
+              <PhoneText value={address.phone} />
+            </span>
             {address.is_default && <Tag color="primary">{t('addresses.default')}</Tag>}
           </div>
           <p className="address-line">{addressLine(address)}</p>

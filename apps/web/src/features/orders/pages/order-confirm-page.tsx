@@ -15,6 +15,7 @@ import { navigateTo, redirectTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { FOR_SESSION_PARAM, itemsFromQuery, orderLinks } from '@/shared/orders/links';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { PhoneText } from '@/shared/ui/phone-text';
 import { createOrder, usePreview } from '../api/orders';
 import { Amounts } from '../components/amounts';
 import { OrderLines } from '../components/order-lines';
@@ -280,7 +281,7 @@ function AddressPicker({ current, onPick }: { current: AddressRecord | null; onP
         {current ? (
           <span className="address-choice-text">
             <strong>
-              {current.contact} · {current.phone}
+              {current.contact} · <PhoneText value={current.phone} />
             </strong>
             <span className="secondary">{addressLine(current)}</span>
           </span>
@@ -307,7 +308,7 @@ function AddressPicker({ current, onPick }: { current: AddressRecord | null; onP
                 <li key={a._id}>
                   <Radio value={a._id} block>
                     <strong>
-                      {a.contact} · {a.phone}
+                      {a.contact} · <PhoneText value={a.phone} />
                     </strong>
                     <span className="secondary address-option-line">{addressLine(a)}</span>
                   </Radio>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '@/shared/format/use-format';
 import { EmptyState, PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { usePhoneFormat } from '@/shared/ui/phone-text';
 import { useOrder } from '../api/orders';
 import { OrderStatus } from '../components/order-status';
 import '../components/orders.css';
@@ -17,6 +18,7 @@ import '../components/orders.css';
 export function OrderExpressPage() {
   const { t } = useTranslation();
   const format = useFormat();
+  const formatPhone = usePhoneFormat();
   const [params] = useSearchParams();
   const order = useOrder(params.get('order_no') ?? '');
   if (order.isPending) return <PageSkeleton rows={2} />;
@@ -39,7 +41,9 @@ export function OrderExpressPage() {
           </a>
         )}
         {o.express_info.receiver_mobile && (
-          <p className="secondary">{t('orders.express.receiver', { phone: o.express_info.receiver_mobile })}</p>
+          <p className="secondary">
+            {t('orders.express.receiver', { phone: formatPhone(o.express_info.receiver_mobile) })}
+          </p>
         )}
       </section>
       <section className="card">

@@ -6,6 +6,7 @@ import { QrCode } from '@/shared/classes/qr-code';
 import { useFormat } from '@/shared/format/use-format';
 import { SavedAt } from '@/shared/offline/offline-ui';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
+import { PhoneText } from '@/shared/ui/phone-text';
 import { useOrder } from '../api/orders';
 import { Amounts } from '../components/amounts';
 import { Countdown } from '../components/countdown';
@@ -70,7 +71,7 @@ export function OrderInfoPage() {
           <EnvironmentOutline aria-hidden="true" className="address-choice-icon" />
           <div>
             <strong>
-              {o.address.contact} · {o.address.phone}
+              {o.address.contact} · <PhoneText value={o.address.phone} />
             </strong>
             <p className="secondary">
               {[
