@@ -5,6 +5,7 @@ import {
   CalendarOutlined,
   CarOutlined,
   DashboardOutlined,
+  FileProtectOutlined,
   GiftOutlined,
   HomeOutlined,
   NotificationOutlined,
@@ -161,6 +162,12 @@ export const AREAS: Area[] = [
     permission: 'settings.manage',
     load: () => import('@/pages/settings/settings-page').then((m) => m.SettingsPage),
     menu: { group: 'studio', label: 'menu.settings', icon: <SettingOutlined /> },
+  },
+  {
+    path: 'settings/agreements',
+    permission: 'settings.manage',
+    load: () => import('@/pages/agreements/agreements-page').then((m) => m.AgreementsPage),
+    menu: { group: 'studio', label: 'menu.agreements', icon: <FileProtectOutlined /> },
   },
   {
     path: 'audit',

@@ -192,7 +192,7 @@ export function TeachersPage() {
         )}
         <LocalizedFields name="name" label={t('teacher.name')} maxLength={64} />
         <Form.Item name="photo" label={t('teacher.photo')}>
-          <ImageUpload label={t('teacher.photo')} />
+          <ImageUpload label={t('teacher.photo')} crop />
         </Form.Item>
         <Form.Item
           name="specialties"

@@ -23,6 +23,7 @@ import { Page, QueryState } from '@/shared/ui/page';
 import { InvitationsCard } from './invitations-card';
 import { NOTIFICATION_RULES } from './notification-changes';
 import { NotificationsCard } from './notifications-card';
+import { WebViewCard } from './web-view-card';
 import { type Merchant, RuleField, useSaveStudio } from './settings-form';
 
 /** The rules of the Rules card: every studio rule but those about notices (in Notifications). */
@@ -57,6 +58,7 @@ export function SettingsPage() {
             <RulesCard merchant={data.merchant} />
             <NotificationsCard merchant={data.merchant} />
             <InvitationsCard merchant={data.merchant} />
+            <WebViewCard merchant={data.merchant} />
             <PaymentsCard merchant={data.merchant} />
           </Flex>
         )}

@@ -3,12 +3,15 @@ import { ApiError } from '@studio/client/api-error';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
 import type { Envelope } from '@studio/contract/protocol-core';
 import { Button, Flex, Image, Tooltip, Upload } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminHeaders, errorText } from '@/shared/api/client';
 import { showMessage } from './feedback';
 
 const IMAGE_MIME_TYPES = UPLOAD_IMAGE_TYPES.map((type) => `image/${type}`);
+
+// The cropper and its library load when a photo is chosen for a field that crops.
+const PhotoCropper = lazy(() => import('./photo-cropper'));
 
 /** Uploads an image (POST /api/upload, multipart `file`) and resolves with its url; failures throw ApiError. */
 export async function uploadImage(file: File): Promise<string> {
@@ -40,6 +43,7 @@ export function ImageUpload({
   label,
   id,
   compact = false,
+  crop = false,
 }: {
   value?: string | null;
   onChange?: (url: string | null) => void;
@@ -47,9 +51,22 @@ export function ImageUpload({
   id?: string;
   /** A small picture and an icon-only upload button, for a table cell. */
   compact?: boolean;
+  /** Crop the chosen photo to a square before uploading it (a teacher's photo). */
+  crop?: boolean;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // The chosen photo (an object URL) while the cropper frames it.
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
+  async function uploadCropped(file: File) {
+    try {
+      onChange?.(await uploadImage(file));
+    } catch (e) {
+      showMessage(e instanceof ApiError ? e.msg : String(e));
+      throw e;
+    }
+  }
   const size = compact ? 56 : 96;
   return (
     <Flex gap={compact ? 8 : 12} align="center">
@@ -69,9 +86,19 @@ export function ImageUpload({
           </Tooltip>
         </span>
       ) : null}
+      {chosen && (
+        <Suspense fallback={null}>
+          <PhotoCropper src={chosen} title={label} onCropped={uploadCropped} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
       <Upload
         accept={IMAGE_MIME_TYPES.join(',')}
         showUploadList={false}
+        beforeUpload={(file) => {
+          if (!crop) return true;
+          setChosen(URL.createObjectURL(file));
+          return Upload.LIST_IGNORE;
+        }}
         customRequest={async ({ file, onSuccess, onError }) => {
           setBusy(true);
           try {
