@@ -5,8 +5,8 @@ import type { Config } from './config';
 import * as sessions from './modules/account';
 import { createTokenCache } from './modules/account';
 import { allCalls, allRoutes, allSweeps } from './modules/index';
+import { shopSettingsOf, studioRow } from './modules/merchant';
 import { runStartupTasks } from './modules/startup';
-import { APP_INDEX_FILES } from './modules/studio';
 import { walletBalances } from './modules/wallet';
 import { createBackground } from './platform/background';
 import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
@@ -168,7 +168,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const authenticate = tokenCache.authenticate;
 
   // Before any route: the limiter hooks each route as it is added.
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    frameHosts: async () => shopSettingsOf(await studioRow({ db, deps, clock })).web_view.hosts,
+  });
   await registerRateLimit(app, { config, redis });
   await registerWebsocket(app, { bus, clock, authenticate });
   await registerProtocol(app, {
@@ -190,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.send({ status: 'ok', database: database.kind });
   });
 
-  await registerStaticFiles(app, config.WEB_DIST, { servedElsewhere: APP_INDEX_FILES });
+  await registerStaticFiles(app, config.WEB_DIST);
   await registerStaticFiles(app, config.ADMIN_DIST, { prefix: '/admin/' });
 
   if (!options.migrated) await runStartupTasks(db, config, clock);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownVersions } from './agreements';
 import { PERMISSIONS, permission } from './permissions';
 import { defineCall, noInput, noOutput, tokenInfo } from './protocol';
 import {
@@ -88,6 +89,8 @@ export const registerInput = z
     ...passwordPair,
     agree: z.literal(true, { message: 'agreementRequired' }),
     invite_code: z.string().max(32).optional(),
+    /** The agreement versions the form showed (contract agreements.ts); absent: the current ones. */
+    agreements: shownVersions.optional(),
   })
   .strict()
   .refine(samePasswords, mismatch);

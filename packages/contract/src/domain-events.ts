@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownVersions } from './agreements';
 import { localizedTextSchema } from './localized-text';
 import { REFUND_DESTINATIONS } from './refunds';
 import { isoDateTime } from './validators';
@@ -199,14 +200,18 @@ export const domainEvents = {
    */
   'account.passwordChanged': z.object({ user_id: z.string(), how: z.enum(['changed', 'reset']) }),
   /** A new member registered (`device_id`: the app's vk-device-id, when it sent one: invitations attribute by it). */
-  'member.registered': z.object({ user_id: z.string(), device_id: z.string().optional() }),
+  'member.registered': z.object({
+    user_id: z.string(),
+    device_id: z.string().optional(),
+    /** The agreement versions the register form showed (absent: the current ones). */
+    agreements: shownVersions.optional(),
+  }),
   /**
    * An inviter was rewarded for a member they invited (their first paid order completed): `points`
    * and the coupon (`coupon_name`, '' for none) they got (invitations module).
    */
   'invite.rewarded': z.object({
-    /** The inviter, who is told. */
-    user_id: z.string(),
+    inviter_id: z.string(),
     invitee_id: z.string(),
     invitee_name: z.string(),
     points: z.number().int(),

@@ -208,4 +208,20 @@ export const accountErrors = {
       '簡訊發送失敗，請稍後再試',
     ),
   },
+  /** The draft to publish is gone (published by someone else meanwhile) or never was. */
+  AGREEMENT_NOT_FOUND: {
+    msg: m(
+      'This draft no longer exists; reload to see the latest version',
+      '该草稿已不存在，请刷新查看最新版本',
+      '該草稿已不存在，請重新整理查看最新版本',
+    ),
+  },
+  /** Accepting a version that is no longer the current one. */
+  AGREEMENT_OUTDATED: {
+    msg: m(
+      'This agreement has been updated; please read the latest version',
+      '协议已更新，请阅读最新版本',
+      '協議已更新，請閱讀最新版本',
+    ),
+  },
 } as const satisfies Record<string, ErrorDef>;

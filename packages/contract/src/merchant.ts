@@ -7,6 +7,7 @@ import { ENABLEABLE_PAY_TYPES, payType } from './payments';
 import { DEFAULT_PHONE_COUNTRY, phoneCountry } from './phone-country';
 import { defineCall, noInput } from './protocol';
 import { TOP_UP_MAX, TOP_UP_MIN } from './wallet';
+import { DEFAULT_WEB_VIEW, webViewSettings } from './web-view';
 import type { ZoneOffsets } from './zone-offsets';
 
 /** The merchant module: the studio's public profile and settings. */
@@ -43,6 +44,8 @@ export const mchInfo = z.object({
   top_up_presets: z.array(z.number().int()),
   /** An unpaid online order cancels itself this long after it was placed. */
   order_auto_cancel_minutes: z.number().int(),
+  /** The hosts the web-view page may show inside the app (contract web-view.ts). */
+  web_view: webViewSettings,
   /**
    * Test mode: members are offered a way to pay that moves no real money (the sandbox test card, or
    * Stripe with test keys). Both apps show a band while it is on.
@@ -138,6 +141,8 @@ export const DEFAULT_SHOP_SETTINGS = {
   notice_channels: DEFAULT_NOTICE_CHANNELS,
   /** The studio's country, for phone numbers (phone-country.ts). */
   country: DEFAULT_PHONE_COUNTRY,
+  /** The hosts the web-view page frames (contract web-view.ts). */
+  web_view: DEFAULT_WEB_VIEW,
   /** Contact e-mail, opening hours, FAQ and the feedback limit (contract feedback.ts). */
   service_center: DEFAULT_SERVICE_CENTER,
   /** Invitation rewards (contract invitations.ts), off by default. */
@@ -257,6 +262,8 @@ export const merchantSaveInput = z
     delivery_retry_minutes: rule('delivery_retry_minutes').optional(),
     /** The channels' settings; absent fields stay as they are. */
     notice_channels: noticeChannelSettings.partial().strict().optional(),
+    /** The web-view allow-list, replaced whole. */
+    web_view: webViewSettings.optional(),
     /** The invitation rewards; absent fields stay as they are. */
     invite_rewards: inviteRewardSettings.partial().strict().optional(),
     /** The service centre's settings; absent fields stay as they are. */

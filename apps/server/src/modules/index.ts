@@ -6,6 +6,7 @@ import type { RawRoute } from '../platform/raw-routes';
 import type { Sweep } from '../platform/sweeper';
 import { accountHandlers, accountSubscribers, adminUserHandlers, uploadRoutes } from './account';
 import { addressHandlers } from './addresses';
+import { agreementHandlers, agreementSubscribers } from './agreements';
 import { auditHandlers } from './audit-log';
 import { calendarHandlers, calendarRoutes } from './calendar';
 import { cartHandlers } from './cart';
@@ -28,7 +29,7 @@ import { paymentHandlers, paymentRoutes, paymentSubscribers } from './payments';
 import { reservationHandlers, reservationSweeps } from './reservations';
 import { reviewHandlers } from './reviews';
 import { scheduleHandlers } from './schedule';
-import { appIndexRoutes, appManifestRoutes, merchantHandlers } from './studio';
+import { appManifestRoutes, merchantHandlers } from './studio';
 import { teacherHandlers, verifyHandlers } from './teacher';
 import { walletHandlers, walletSubscribers } from './wallet';
 
@@ -58,6 +59,7 @@ export const allCalls: RegisteredCall[] = [
   ...feedbackHandlers,
   ...invitationHandlers,
   ...channelHandlers,
+  ...agreementHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */
@@ -94,6 +96,7 @@ export const allSubscribers: Subscriber[] = [
   ...channelSubscribers,
   ...accountSubscribers,
   ...invitationSubscribers,
+  ...agreementSubscribers,
 ];
 registerSubscribers(allSubscribers);
 
@@ -105,7 +108,6 @@ export const allRoutes: RawRoute[] = [
   uploadRoutes,
   calendarRoutes,
   paymentRoutes,
-  appIndexRoutes,
   appManifestRoutes,
   unsubscribeRoutes,
 ];

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { frameSources } from '@studio/contract/web-view-rule';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -15,7 +16,8 @@ function websocketOrigins(host: string | undefined): string {
 
 /**
  * The CSP of the app: its own scripts, its API and websocket, its own images (uploads, QR codes
- * drawn to data: and blob: URLs), nothing framing it. Inline styles stay allowed: React and
+ * drawn to data: and blob: URLs), nothing framing it; it frames only the hosts of the studio's
+ * web-view allow-list (`frame-src`, added per request by cspFactory; contract web-view-rule.ts). Inline styles stay allowed: React and
  * antd-mobile set style attributes, a far smaller risk than scripts, which only come from files.
  */
 export const APP_CSP = {
@@ -58,13 +60,21 @@ declare module 'fastify' {
   }
 }
 
+export interface SecurityHeaderOptions {
+  /** The hosts pages may frame (the studio's web-view allow-list); none when absent or when it cannot be read. */
+  frameHosts?: () => Promise<readonly string[]>;
+}
+
 /**
  * Security headers on every answer. Pages and files (helmet): the CSP above, nosniff, no referrer
  * sent, no framing (X-Frame-Options for browsers without frame-ancestors); the API docs (Swagger UI)
  * live under the same CSP: their scripts, styles and the document are files of this origin, their
  * icons data: URLs. API calls (routes with API_ROUTE): API_SECURITY_HEADERS. Register before the routes.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions = {},
+): Promise<void> {
   // helmet's own middleware, built once; run for pages and files only (API calls take the lean set
   // without a middleware chain: @fastify/helmet's per-request async hooks cost ~5% of a cached read).
   const pageHeaders = helmet({
@@ -84,19 +94,27 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       done();
       return;
     }
-    reply.header('content-security-policy', csp(req.headers.host));
-    pageHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    const finish = (frameHosts: readonly string[]) => {
+      reply.header('content-security-policy', csp(req.headers.host, frameHosts));
+      pageHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    };
+    if (!options.frameHosts) return finish([]);
+    // The studio row is remembered (studioRow's memo): no query per file served.
+    options.frameHosts().then(finish, (error: unknown) => {
+      req.log.warn({ err: error }, 'web-view hosts unreadable: no frames allowed');
+      finish([]);
+    });
   });
 }
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const MAX_HOSTS = 64;
 
-/** The policy for pages loaded from `host`, as helmet would write it, built once per host. */
-export function cspFactory(): (host: string | undefined) => string {
+/** The policy for pages loaded from `host` that may frame `frameHosts`, as helmet would write it, built once per pair. */
+export function cspFactory(): (host: string | undefined, frameHosts?: readonly string[]) => string {
   const byHost = new Map<string, string>();
-  return (host) => {
-    const key = host ?? '';
+  return (host, frameHosts = []) => {
+    const key = `${host ?? ''} ${frameHosts.join(' ')}`;
     let policy = byHost.get(key);
     if (policy === undefined) {
       policy = Object.entries(APP_CSP)
@@ -107,6 +125,7 @@ export function cspFactory(): (host: string | undefined) => string {
             .filter(Boolean);
           return [kebab(name), ...parts].join(' ');
         })
+        .concat([['frame-src', ...frameSources(frameHosts)].join(' ')])
         .join(';');
       if (byHost.size >= MAX_HOSTS) byHost.delete(byHost.keys().next().value!);
       byHost.set(key, policy);

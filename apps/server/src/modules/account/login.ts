@@ -1,4 +1,5 @@
 import type { LoginResult, UserInfo } from '@studio/contract/account';
+import type { ShownVersions } from '@studio/contract/agreements';
 import { normalisePhone } from '@studio/contract/phone';
 import type { TokenInfo } from '@studio/contract/protocol';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { issueToken, loginResult, pushForceLogout } from './sessions';
 
 export async function register(
   ctx: CallContext,
-  input: { username: string; password: string; invite_code?: string },
+  input: { username: string; password: string; invite_code?: string; agreements?: ShownVersions },
 ): Promise<LoginResult> {
   let inviterId: string | null = null;
   if (input.invite_code?.trim()) {
@@ -32,7 +33,7 @@ export async function register(
     { username: input.username, password: input.password, hashCost: ctx.config.PASSWORD_HASH_COST, inviterId },
     ctx.clock.now(),
   );
-  await announceNewMember(ctx, row.id, ctx.client.deviceId);
+  await announceNewMember(ctx, row.id, ctx.client.deviceId, input.agreements);
   return loginResult(ctx, row);
 }
 

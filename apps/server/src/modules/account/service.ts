@@ -1,4 +1,5 @@
 import { ROLES, type Role, type UserInfo, userInfo } from '@studio/contract/account';
+import type { ShownVersions } from '@studio/contract/agreements';
 import type { Permission } from '@studio/contract/permissions';
 import { isFutureDate } from '@studio/contract/validators';
 import { and, eq, sql } from 'drizzle-orm';
@@ -248,7 +249,10 @@ export async function announceNewMember(
   ctx: UnitOfWorkDeps & { clock: Clock },
   userId: string,
   deviceId?: string,
+  agreements?: ShownVersions,
 ): Promise<void> {
   const payload = deviceId ? { user_id: userId, device_id: deviceId } : { user_id: userId };
-  await runUnitOfWork(ctx, (work) => work.emit('member.registered', payload, ctx.clock.now()));
+  await runUnitOfWork(ctx, (work) =>
+    work.emit('member.registered', agreements ? { ...payload, agreements } : payload, ctx.clock.now()),
+  );
 }

@@ -151,7 +151,7 @@ export async function onOrderCompleted(deps: UnitOfWorkDeps, e: DomainEventPaylo
     await work.emit(
       'invite.rewarded',
       {
-        user_id: inviter.inviterId,
+        inviter_id: inviter.inviterId,
         invitee_id: e.user_id,
         invitee_name: invitee,
         points,

@@ -120,6 +120,7 @@ export function toMchInfo(row: MerchantRow, locale?: Locale): Omit<MchInfo, 'tes
     top_up_presets: shopSettingsOf(row).top_up_presets,
     order_auto_cancel_minutes: row.autoCancelMinutes,
     country: shopSettingsOf(row).country,
+    web_view: shopSettingsOf(row).web_view,
   };
 }
 
@@ -228,6 +229,7 @@ export async function saveMerchant(
           }),
           ...shopRulesOf(input),
           ...(input.country !== undefined && { country: input.country }),
+          ...(input.web_view !== undefined && { web_view: input.web_view }),
           ...(input.notice_channels !== undefined && {
             notice_channels: { ...shopSettingsOf(current).notice_channels, ...input.notice_channels },
           }),

@@ -16,6 +16,7 @@ import { offsetOf, type Page } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
 import { afterCommit, runUnitOfWork, type Work } from '../../platform/unit-of-work';
 import { getUserOrFail } from '../account';
+import { recordTopUpAgreement } from '../agreements';
 import { auditBy, recordAudit } from '../audit';
 import { getMerchant, type MerchantRow, shopSettingsOf, studioRow } from '../merchant';
 import { cardProvidersOf, openCardPayment, reserveCardPayment, usablePayTypes } from '../payments';
@@ -241,6 +242,8 @@ export async function startTopUp(
       now,
     }),
   );
+  // The member ticked the top-up agreement (the input's `agree`): its current version, kept with the time.
+  await recordTopUpAgreement(ctx.db, ctx.user.uid, now);
   return openCardPayment(ctx, card);
 }
 
