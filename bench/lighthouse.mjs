@@ -5,11 +5,12 @@
 //   node bench/lighthouse.mjs               # builds apps/web, 3 runs per page, the median reported
 //   node bench/lighthouse.mjs --no-build    # measure the current apps/web/dist
 //   node bench/lighthouse.mjs --runs=5
+//   node bench/lighthouse.mjs --reports=/tmp/lh   # also keep each run's whole report (what shifted, which tasks blocked)
 //
 // Needs Chromium (CHROME_PATH, default /usr/bin/chromium) and Node 20; lighthouse is pinned in
 // bench/package.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
+const reportsDir = args.find((a) => a.startsWith('--reports='))?.slice(10);
 
 const PAGES = [
   { name: 'home', hash: '#/' },
@@ -101,6 +103,10 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance'],
       });
+      if (reportsDir) {
+        mkdirSync(reportsDir, { recursive: true });
+        writeFileSync(path.join(reportsDir, `${page.name.split(' ')[0]}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const audit = (id) => lhr.audits[id]?.numericValue ?? null;
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       const js = requests.filter((r) => r.resourceType === 'Script');

@@ -7,6 +7,7 @@ import { createTokenCache } from './modules/account';
 import { allCalls, allRoutes, allSweeps } from './modules/index';
 import { shopSettingsOf, studioRow } from './modules/merchant';
 import { runStartupTasks } from './modules/startup';
+import { APP_INDEX_FILES } from './modules/studio';
 import { walletBalances } from './modules/wallet';
 import { createBackground } from './platform/background';
 import { connectRedis, createLocalBus, createRedisBus, realtimeChannel } from './platform/bus';
@@ -192,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.send({ status: 'ok', database: database.kind });
   });
 
-  await registerStaticFiles(app, config.WEB_DIST);
+  await registerStaticFiles(app, config.WEB_DIST, { servedElsewhere: APP_INDEX_FILES });
   await registerStaticFiles(app, config.ADMIN_DIST, { prefix: '/admin/' });
 
   if (!options.migrated) await runStartupTasks(db, config, clock);

@@ -211,7 +211,8 @@ export const domainEvents = {
    * and the coupon (`coupon_name`, '' for none) they got (invitations module).
    */
   'invite.rewarded': z.object({
-    inviter_id: z.string(),
+    /** The inviter, who is told. */
+    user_id: z.string(),
     invitee_id: z.string(),
     invitee_name: z.string(),
     points: z.number().int(),

@@ -77,6 +77,8 @@ export const ORDER_ACTIONS = [
   'cancel_refund',
   'refund_details',
   'review',
+  /** A completed order's "invite friends": the member's invitation page. */
+  'invite',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 

@@ -29,7 +29,7 @@ import { paymentHandlers, paymentRoutes, paymentSubscribers } from './payments';
 import { reservationHandlers, reservationSweeps } from './reservations';
 import { reviewHandlers } from './reviews';
 import { scheduleHandlers } from './schedule';
-import { appManifestRoutes, merchantHandlers } from './studio';
+import { appIndexRoutes, appManifestRoutes, merchantHandlers } from './studio';
 import { teacherHandlers, verifyHandlers } from './teacher';
 import { walletHandlers, walletSubscribers } from './wallet';
 
@@ -108,6 +108,7 @@ export const allRoutes: RawRoute[] = [
   uploadRoutes,
   calendarRoutes,
   paymentRoutes,
+  appIndexRoutes,
   appManifestRoutes,
   unsubscribeRoutes,
 ];

@@ -22,7 +22,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerStaticFiles(
   app: FastifyInstance,
   webDist: string,
-  { prefix = '/' }: { prefix?: string } = {},
+  {
+    prefix = '/',
+    servedElsewhere = [],
+  }: {
+    prefix?: string;
+    /** Files of the build a route of their own answers (the member app's index.html, modules/studio). */
+    servedElsewhere?: readonly string[];
+  } = {},
 ): Promise<void> {
   if (!existsSync(webDist)) return;
   await app.register(async (scope) => {
@@ -33,6 +40,8 @@ export async function registerStaticFiles(
       // Only the first registration may decorate the reply with sendFile.
       decorateReply: prefix === '/',
       wildcard: false,
+      globIgnore: [...servedElsewhere],
+      index: servedElsewhere.includes('index.html') ? false : undefined,
       preCompressed: true,
       // Never list a directory nor serve a dotfile (`send` answers 404 for those).
       list: false,

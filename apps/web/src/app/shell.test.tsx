@@ -1,6 +1,6 @@
 import { LOCALES } from '@studio/contract/locale';
 import { cleanup, render } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLocale } from '@/i18n/i18n';
 import { afterFirstPaint, pathOfHash, shellFrame } from './shell';
 import { TabLayout } from './tab-layout';
@@ -29,6 +29,39 @@ describe('the frame painted before the app', () => {
         expect(frame.querySelector('[aria-current="page"]')?.textContent).toBe(i18n.t(tab.titleKey));
       },
     );
+  });
+
+  describe('while the page says the studio is in test mode', () => {
+    beforeEach(() => {
+      document.documentElement.dataset.testMode = 'true';
+    });
+    afterEach(() => {
+      delete document.documentElement.dataset.testMode;
+    });
+
+    it.each(LOCALES)(
+      'starts with the Test mode band, the markup TabLayout renders before the studio info arrives (%s)',
+      async (locale) => {
+        await setLocale(locale);
+        const tab = visibleTabs[1]!;
+        const { container } = render(
+          <TabLayout tab={tab} heading={tab.titleHeading && i18n.t(tab.titleKey)}>
+            {null}
+          </TabLayout>,
+        );
+        const live = container.firstElementChild as HTMLElement;
+        const frame = shellFrame(document, tab.path, locale) as HTMLElement;
+        expect(live.isEqualNode(frame), `live:  ${live.outerHTML}\nframe: ${frame.outerHTML}`).toBe(true);
+        const band = frame.firstElementChild as HTMLElement;
+        expect(band.matches('aside.test-mode-band')).toBe(true);
+        expect(band.getAttribute('aria-label')).toBe(i18n.t('common.testMode.label'));
+        expect(band.textContent).toBe(i18n.t('common.testMode.band'));
+      },
+    );
+  });
+
+  it('has no band when the page does not say the studio is in test mode', () => {
+    expect(shellFrame(document, '/pages/index/category', 'en')?.querySelector('.test-mode-band')).toBeNull();
   });
 
   it('shows the page heading of tab pages that have one, in the given language', () => {

@@ -1,6 +1,10 @@
 import type { Locale } from '@studio/contract/locale';
+import { ExclamationShieldOutline } from 'antd-mobile-icons';
 import type { ReactElement } from 'react';
 import { shellText } from '@/i18n/shell-texts';
+import { servedInTestMode } from '@/shared/merchant/served-test-mode';
+// The band's look comes with the frame's own styles: drawn before them, it would grow and shrink.
+import '@/shared/merchant/test-mode-band.css';
 import { type TabDef, tabOf, visibleTabs } from './tabs';
 
 /*
@@ -35,8 +39,8 @@ function svgNode(doc: Document, element: ReactElement): Element {
   return node;
 }
 
-function iconOf(doc: Document, tab: TabDef): Element {
-  const render = tab.icon as unknown as (props: { 'aria-hidden': 'true' }) => ReactElement;
+function iconOf(doc: Document, icon: TabDef['icon']): Element {
+  const render = icon as unknown as (props: { 'aria-hidden': 'true' }) => ReactElement;
   return svgNode(doc, render({ 'aria-hidden': 'true' }));
 }
 
@@ -76,15 +80,28 @@ export function shellFrame(doc: Document, path: string, locale: Locale): HTMLEle
         doc,
         'div',
         { class: 'adm-badge-wrapper' },
-        el(doc, 'div', { class: 'adm-tab-bar-item-icon' }, iconOf(doc, item)),
+        el(doc, 'div', { class: 'adm-tab-bar-item-icon' }, iconOf(doc, item.icon)),
       ),
       el(doc, 'div', { class: 'adm-tab-bar-item-title adm-tab-bar-item-title-with-icon' }, link),
     );
   });
+  // The Test mode band (shared/merchant/test-mode-band.tsx) when the page says the studio is in test mode.
+  const band = servedInTestMode(doc)
+    ? [
+        el(
+          doc,
+          'aside',
+          { class: 'test-mode-band', 'aria-label': text('common.testMode.label') },
+          iconOf(doc, ExclamationShieldOutline),
+          el(doc, 'span', {}, text('common.testMode.band')),
+        ),
+      ]
+    : [];
   return el(
     doc,
     'div',
     { class: 'tab-page' },
+    ...band,
     el(doc, 'main', { class: 'tab-page-body' }, ...heading),
     el(
       doc,

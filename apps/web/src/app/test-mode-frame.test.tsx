@@ -62,6 +62,33 @@ describe('the test mode band', () => {
     expect(screen.queryByText(/payments here are not real/)).toBeNull();
   });
 
+  describe('before the studio info arrives', () => {
+    afterEach(() => {
+      delete document.documentElement.dataset.testMode;
+    });
+
+    it.each(frames)(
+      '%s shows the band when the page says test mode (so nothing moves when the info comes)',
+      (_name, frame) => {
+        document.documentElement.dataset.testMode = 'true';
+        inApp(frame());
+        expect(screen.getByRole('complementary', { name: 'Test mode' })).toBeTruthy();
+      },
+    );
+
+    it.each(frames)('%s has none when the page does not say so', (_name, frame) => {
+      inApp(frame());
+      expect(screen.queryByRole('complementary', { name: 'Test mode' })).toBeNull();
+    });
+
+    it('follows the studio info once it has come, over what the page said', () => {
+      document.documentElement.dataset.testMode = 'true';
+      studio(false);
+      inApp(frames[0][1]());
+      expect(screen.queryByRole('complementary', { name: 'Test mode' })).toBeNull();
+    });
+  });
+
   it('speaks the member’s language', async () => {
     studio(true);
     await setLocale('zh-Hans');

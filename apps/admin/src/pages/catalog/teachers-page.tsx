@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, callQuery } from '@/shared/api/client';
+import { usePhoneFormat } from '@/shared/format/phone';
 import { FormDrawer } from '@/shared/forms/form-drawer';
 import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, optionalLocalizedValue } from '@/shared/forms/localized-fields';
@@ -37,6 +38,7 @@ interface TeacherFields {
 /** Picks the member who becomes a teacher: searched on the server as staff type. */
 function MemberPicker({ value, onChange, id }: { value?: string; onChange?: (id: string) => void; id?: string }) {
   const { t } = useTranslation('catalog');
+  const phone = usePhoneFormat();
   const [keyword, setKeyword] = useState('');
   const found = useQuery({
     ...callQuery(adminTeacherCandidateCalls.getCandidates, { keyword, pageIndex: 1, pageSize: 20 }),
@@ -59,7 +61,9 @@ function MemberPicker({ value, onChange, id }: { value?: string; onChange?: (id:
           <Space>
             <Avatar size={20} src={m.avatar ?? undefined} alt="" />
             <span>{m.nickname}</span>
-            <span className="secondary-text">{[m.username, m.mobile, m.email].filter(Boolean).join(' · ')}</span>
+            <span className="secondary-text">
+              {[m.username, m.mobile && phone(m.mobile), m.email].filter(Boolean).join(' · ')}
+            </span>
             {m.is_teacher && <Tag>{t('teacher.alreadyTeacher')}</Tag>}
           </Space>
         ),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { usePhoneFormat } from '@/shared/format/phone';
 import { usePermission } from '@/shared/session/permissions';
 import { Page, QueryState } from '@/shared/ui/page';
 import { AccessCard } from './access-card';
@@ -25,6 +26,7 @@ export function MemberPage() {
 function MemberView({ user }: { user: AdminUserRow }) {
   const { t } = useTranslation('members');
   const format = useFormat();
+  const phone = usePhoneFormat();
   const canPackages = usePermission('packages.manage');
   const canClasses = usePermission('classes.manage');
   const canWallet = usePermission('orders.manage');
@@ -56,7 +58,7 @@ function MemberView({ user }: { user: AdminUserRow }) {
               size="small"
               items={[
                 { key: 'username', label: t('list.username'), children: user.username ?? '—' },
-                { key: 'mobile', label: t('list.mobile'), children: user.mobile ?? '—' },
+                { key: 'mobile', label: t('list.mobile'), children: user.mobile ? phone(user.mobile) : '—' },
                 { key: 'email', label: t('list.email'), children: user.email ?? '—' },
                 { key: 'registered', label: t('list.registered'), children: format.dateTime(user.register_date) },
               ]}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { usePhoneFormat } from '@/shared/format/phone';
 import { ClampedText, ClippedLink } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
@@ -24,6 +25,7 @@ export function MembersPage() {
   const { t } = useTranslation('members');
   const { message } = App.useApp();
   const format = useFormat();
+  const phone = usePhoneFormat();
   const table = useTableState(FILTERS);
   const input = listInputOf(adminUserCalls.getList, table.query);
   const list = useQuery({ ...callQuery(adminUserCalls.getList, input), placeholderData: keepPreviousData });
@@ -61,7 +63,7 @@ export function MembersPage() {
       title: t('list.username'),
       render: (_, m) => (m.username ? <ClampedText text={m.username} minWidth={100} /> : '—'),
     },
-    { key: 'mobile', title: t('list.mobile'), render: (_, m) => m.mobile ?? '—' },
+    { key: 'mobile', title: t('list.mobile'), render: (_, m) => (m.mobile ? phone(m.mobile) : '—') },
     {
       key: 'email',
       title: t('list.email'),

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { usePhoneFormat } from '@/shared/format/phone';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { usePermission } from '@/shared/session/permissions';
 import { useConfirmDanger } from '@/shared/ui/confirm';
@@ -42,6 +43,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
   const { t, i18n } = useTranslation('orders');
   const { message, modal } = App.useApp();
   const format = useFormat();
+  const phone = usePhoneFormat();
   const confirm = useConfirmDanger();
   const [shipping, setShipping] = useState(false);
   const [shipForm] = Form.useForm<{ express_name: string; express_no: string }>();
@@ -157,7 +159,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
                 children: (
                   <Link to={`/members/${order.member._id}`}>
                     {order.member.nickname}
-                    {order.member.mobile ? ` · ${order.member.mobile}` : ''}
+                    {order.member.mobile ? ` · ${phone(order.member.mobile)}` : ''}
                   </Link>
                 ),
               },
@@ -230,7 +232,7 @@ function OrderView({ order }: { order: AdminOrderRecord }) {
         {order.address && (
           <Card size="small" title={t('address')} style={{ flex: '1 1 320px' }}>
             <p>
-              <strong>{order.address.contact}</strong> · {order.address.phone}
+              <strong>{order.address.contact}</strong> · {phone(order.address.phone)}
             </p>
             <p>
               {[

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { usePhoneFormat } from '@/shared/format/phone';
 import { ClippedLink } from '@/shared/table/cells';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
@@ -27,6 +28,7 @@ const FILTERS = ['keyword', 'status', 'pay_type', 'delivery', 'user_id', 'from',
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const format = useFormat();
+  const phone = usePhoneFormat();
   const table = useTableState(FILTERS);
   const f = table.view.filters;
   const { status, from, to, ...rest } = table.query as Record<string, unknown>;
@@ -62,7 +64,7 @@ export function OrdersPage() {
       render: (_, o) => (
         <Space direction="vertical" size={0}>
           <ClippedLink to={`/members/${o.member._id}`} text={o.member.nickname} width={160} />
-          {o.member.mobile && <span className="secondary-text figures">{o.member.mobile}</span>}
+          {o.member.mobile && <span className="secondary-text figures">{phone(o.member.mobile)}</span>}
         </Space>
       ),
     },

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
+import { usePhoneFormat } from '@/shared/format/phone';
 import { requiredRule, showSaveError } from '@/shared/forms/forms';
 import { MoneyInput } from '@/shared/forms/money-input';
 
@@ -41,6 +42,7 @@ export function MemberSearch({
   onChange?: (id: string) => void;
 }) {
   const { t } = useTranslation('schedule');
+  const phone = usePhoneFormat();
   const [keyword, setKeyword] = useState('');
   const found = useQuery({
     ...callQuery(adminUserCalls.getList, { keyword, pageIndex: 1, pageSize: 20, order: 'asc' }),
@@ -62,7 +64,9 @@ export function MemberSearch({
           <Space>
             <Avatar size={20} src={m.avatar ?? undefined} alt="" />
             <span>{m.nickname || m.username}</span>
-            <span className="secondary-text">{[m.username, m.mobile, m.email].filter(Boolean).join(' · ')}</span>
+            <span className="secondary-text">
+              {[m.username, m.mobile && phone(m.mobile), m.email].filter(Boolean).join(' · ')}
+            </span>
           </Space>
         ),
       }))}

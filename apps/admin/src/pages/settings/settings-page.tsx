@@ -20,6 +20,7 @@ import { requiredRule, zodRule } from '@/shared/forms/forms';
 import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { ImageUpload } from '@/shared/ui/image-upload';
 import { Page, QueryState } from '@/shared/ui/page';
+import { CountrySelect } from './country-select';
 import { InvitationsCard } from './invitations-card';
 import { NOTIFICATION_RULES } from './notification-changes';
 import { NotificationsCard } from './notifications-card';
@@ -75,6 +76,7 @@ interface StudioFields {
   logo: string | null;
   currency: (typeof STUDIO_CURRENCIES)[number];
   timezone: string;
+  country: string;
   default_locale: (typeof LOCALES)[number];
 }
 
@@ -96,6 +98,7 @@ function StudioCard({ merchant }: { merchant: Merchant }) {
           logo: merchant.logo || null,
           currency: merchant.currency as StudioFields['currency'],
           timezone: merchant.timezone,
+          country: merchant.country,
           default_locale: merchant.default_locale,
         }}
         onFinish={(f) =>
@@ -107,6 +110,7 @@ function StudioCard({ merchant }: { merchant: Merchant }) {
             logo: f.logo ?? '',
             currency: f.currency,
             timezone: f.timezone,
+            country: f.country,
             default_locale: f.default_locale,
           })
         }
@@ -126,6 +130,14 @@ function StudioCard({ merchant }: { merchant: Merchant }) {
           </Form.Item>
           <Form.Item name="timezone" label={t('studio.timezone')} rules={[requiredRule()]}>
             <Select showSearch style={{ width: 260 }} options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
+          </Form.Item>
+          <Form.Item
+            name="country"
+            label={t('studio.country')}
+            extra={t('studio.countryHelp')}
+            rules={[requiredRule()]}
+          >
+            <CountrySelect />
           </Form.Item>
           <Form.Item name="default_locale" label={t('studio.defaultLocale')} extra={t('studio.defaultLocaleHelp')}>
             <Select style={{ width: 180 }} options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))} />

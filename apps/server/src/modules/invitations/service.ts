@@ -151,7 +151,7 @@ export async function onOrderCompleted(deps: UnitOfWorkDeps, e: DomainEventPaylo
     await work.emit(
       'invite.rewarded',
       {
-        inviter_id: inviter.inviterId,
+        user_id: inviter.inviterId,
         invitee_id: e.user_id,
         invitee_name: invitee,
         points,

@@ -323,6 +323,23 @@ const cases: Case[] = [
     zh: ['积分到账', '你获得了 125 积分，当前共有 400 积分。'],
   },
   {
+    event: 'invite.rewarded',
+    payload: (user_id) => ({
+      user_id,
+      invitee_id: 'u-friend',
+      invitee_name: 'Mia',
+      points: 150,
+      coupon_name: '£5 off',
+    }),
+    type: 'inviteRewarded',
+    data: { invitee_name: 'Mia', points: 150, coupon_name: '£5 off', link: '/pages/common/invite' },
+    en: [
+      'Invitation reward',
+      'Mia made their first purchase. Thank you for inviting them: your reward is on My invitation.',
+    ],
+    zh: ['邀请奖励到账', 'Mia 完成了首次购买。感谢你的邀请，奖励详情请查看“我的邀请”。'],
+  },
+  {
     event: 'coupon.expiringSoon',
     payload: (user_id) => ({
       coupon_id: 'c1',

@@ -127,7 +127,7 @@ export const notificationSubscribers: Subscriber[] = [
   ]),
   notify('invite.rewarded', 'inviteRewarded', (p) => [
     {
-      userId: p.inviter_id,
+      userId: p.user_id,
       type: 'inviteRewarded',
       data: { invitee_name: p.invitee_name, points: p.points, coupon_name: p.coupon_name, link: INVITE_ROUTE },
     },

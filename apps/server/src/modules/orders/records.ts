@@ -37,6 +37,7 @@ export function actionsOf(row: repo.OrderRow, refund?: repo.RefundRow, left = 0)
   if (REFUNDABLE.includes(row.status) && (left > 0 || (row.payAmount === 0 && !refund))) actions.push('apply_refund');
   if (row.status === S.refund_requested) actions.push('cancel_refund');
   if (refund) actions.push('refund_details');
+  if (row.status === S.completed) actions.push('invite');
   return actions;
 }
 

@@ -3,5 +3,6 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 
+export { APP_INDEX_FILES, appIndexRoutes } from './app-index';
 export { appManifestRoutes } from './app-manifest';
 export { merchantHandlers } from './calls';

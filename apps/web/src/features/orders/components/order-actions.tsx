@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { paths } from '@/shared/navigation/paths';
 import { NeedsConnectionNote } from '@/shared/offline/offline-ui';
 import { useOnline } from '@/shared/offline/use-online';
 import { orderLinks } from '@/shared/orders/links';
@@ -50,10 +51,15 @@ export function OrderActions({ order, compact = false }: { order: OrderRecord; c
     showToast(t('orders.refund.cancelled'));
   });
   if (order.actions.length === 0) return null;
-  const needsServer = order.actions.some((a) => a !== 'refund_details' && a !== 'pickup_code');
+  const needsServer = order.actions.some((a) => a !== 'refund_details' && a !== 'pickup_code' && a !== 'invite');
   return (
     <div className="order-actions">
       {offline && needsServer && <NeedsConnectionNote className="order-actions-note" />}
+      {order.actions.includes('invite') && !compact && (
+        <Button size={size} fill="outline" onClick={() => navigateTo(paths.invite)}>
+          {t('orders.actions.invite')}
+        </Button>
+      )}
       {order.actions.includes('refund_details') && compact && (
         <Button size={size} fill="outline" onClick={() => navigateTo(orderLinks.info(order.order_no))}>
           {t('orders.actions.refundDetails')}
