@@ -1,8 +1,19 @@
 import { z } from 'zod';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_CONTENT_MAX,
+  FEEDBACK_MAX_IMAGES,
+  FEEDBACK_REPLY_MAX,
+  FEEDBACK_STATUSES,
+  WEEKDAYS,
+  type Weekday,
+} from './feedback-core';
 import { localizedTextSchema } from './localized-text';
 import { packageRecord } from './packages';
 import { defineCall, noInput } from './protocol';
 import { email, id, isoDateTime, paged, pageQuery } from './validators';
+
+export * from './feedback-core';
 
 /*
  * Feedback and the service centre (spec: service-center/service-center; the feedback entity with
@@ -12,41 +23,12 @@ import { email, id, isoDateTime, paged, pageQuery } from './validators';
  * contact details, opening hours and FAQ are its `service_center` settings.
  */
 
-export const FEEDBACK_CATEGORIES = ['classes', 'orders_shop', 'account', 'suggestion', 'other'] as const;
-export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
-
-/** Spec: pending reply → replied; a follow-up makes it pending again; closed is staff's end of it. */
-export const FEEDBACK_STATUSES = ['pending_reply', 'replied', 'closed'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-
-/** What moves a thread, and the status each move leads to (a closed thread takes no member follow-up). */
-export const FEEDBACK_MOVES = {
-  memberFollowedUp: { from: ['pending_reply', 'replied'], to: 'pending_reply' },
-  staffReplied: { from: ['pending_reply', 'replied', 'closed'], to: 'replied' },
-  staffClosed: { from: ['pending_reply', 'replied'], to: 'closed' },
-} as const satisfies Record<string, { from: readonly FeedbackStatus[]; to: FeedbackStatus }>;
-export type FeedbackMove = keyof typeof FEEDBACK_MOVES;
-
-/** The status after `move`, or null when the move is not allowed from `status`. */
-export function feedbackStatusAfter(status: FeedbackStatus, move: FeedbackMove): FeedbackStatus | null {
-  const rule = FEEDBACK_MOVES[move];
-  return (rule.from as readonly FeedbackStatus[]).includes(status) ? rule.to : null;
-}
-
-/** Spec: up to 5 photos. */
-export const FEEDBACK_MAX_IMAGES = 5;
-export const FEEDBACK_CONTENT_MAX = 1000;
-export const FEEDBACK_REPLY_MAX = 1000;
-
 const content = (max: number) => z.string().trim().min(1, 'feedbackContentRequired').max(max);
 const images = z.array(z.string().trim().min(1).max(500)).max(FEEDBACK_MAX_IMAGES, 'tooManyImages');
 
 // ---------------------------------------------------------------------------------------------
 // The studio's service-centre settings (admin/merchant.save `service_center`)
 // ---------------------------------------------------------------------------------------------
-
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');
 
@@ -106,12 +88,6 @@ export const DEFAULT_SERVICE_CENTER: ServiceCenterSettings = {
   faq: [],
   feedback_daily_limit: FEEDBACK_DAILY_LIMIT.default,
 };
-
-/** A map search for the address, when the studio gave no map link of its own. */
-export function mapLinkOf(address: string, mapUrl = ''): string {
-  if (mapUrl) return mapUrl;
-  return address.trim() ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.trim())}` : '';
-}
 
 /** The service centre as a member (or visitor) reads it, in their language. */
 export const serviceCenter = z.object({
@@ -263,9 +239,3 @@ export const adminFeedbackCalls = {
     manage,
   ),
 } as const;
-
-/** The first words of a reply, for the notice that tells of it. */
-export function excerptOf(text: string, max = 80): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}

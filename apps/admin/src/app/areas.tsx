@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   CalendarOutlined,
   CarOutlined,
+  CommentOutlined,
   DashboardOutlined,
   FileProtectOutlined,
   GiftOutlined,
@@ -97,6 +98,12 @@ export const AREAS: Area[] = [
     permission: 'notices.manage',
     load: () => import('@/pages/notices/notices-page').then((m) => m.NoticesPage),
     menu: { group: 'people', label: 'menu.notices', icon: <NotificationOutlined /> },
+  },
+  {
+    path: 'feedback',
+    permission: 'feedback.manage',
+    load: () => import('@/pages/feedback/feedback-page').then((m) => m.FeedbackPage),
+    menu: { group: 'people', label: 'menu.feedback', icon: <CommentOutlined /> },
   },
   {
     path: 'deliveries',

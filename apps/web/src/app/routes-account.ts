@@ -151,4 +151,39 @@ export const accountRoutes: readonly PageRoute[] = [
       (m) => m.NoticeDetailPage,
     ),
   },
+
+  // Help & contact is public (the studio's phone and hours); writing and reading messages need a login.
+  {
+    path: paths.serviceCenter,
+    titleKey: 'feedback.center.title',
+    anonymous: true,
+    page: load(
+      () => import('@/features/feedback/pages/service-center-page'),
+      (m) => m.ServiceCenterPage,
+    ),
+  },
+  {
+    path: paths.feedbackWrite,
+    titleKey: 'feedback.write.title',
+    page: load(
+      () => import('@/features/feedback/pages/feedback-write-page'),
+      (m) => m.FeedbackWritePage,
+    ),
+  },
+  {
+    path: paths.feedbackList,
+    titleKey: 'feedback.list.title',
+    page: load(
+      () => import('@/features/feedback/pages/feedback-list-page'),
+      (m) => m.FeedbackListPage,
+    ),
+  },
+  {
+    path: paths.feedbackThread,
+    titleKey: 'feedback.thread.title',
+    page: load(
+      () => import('@/features/feedback/pages/feedback-thread-page'),
+      (m) => m.FeedbackThreadPage,
+    ),
+  },
 ];

@@ -33,6 +33,7 @@ function DashboardView({ board }: { board: Dashboard }) {
   const canMembers = usePermission('members.manage');
   // The go-live checklist is the studio owner's: staff who cannot change the settings are not shown it.
   const canSettings = usePermission('settings.manage');
+  const canFeedback = usePermission('feedback.manage');
   const fill = board.fill_rate === null ? null : Math.round(board.fill_rate * 100);
 
   const todayColumns = [
@@ -86,12 +87,12 @@ function DashboardView({ board }: { board: Dashboard }) {
     <>
       {board.go_live && canSettings && <GoLiveCard lines={board.go_live} />}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} lg={6}>
+        <Col xs={12} lg={{ flex: '20%' }}>
           <Card size="small">
             <Statistic title={t('stats.today')} value={board.today.filter((s) => s.status !== 'cancelled').length} />
           </Card>
         </Col>
-        <Col xs={12} lg={6}>
+        <Col xs={12} lg={{ flex: '20%' }}>
           <Card size="small">
             <Statistic
               title={t('stats.fillRate', { days: FILL_RATE_DAYS })}
@@ -101,14 +102,20 @@ function DashboardView({ board }: { board: Dashboard }) {
             <span className="secondary-text">{t('stats.sessionsAhead', { count: board.upcoming_sessions })}</span>
           </Card>
         </Col>
-        <Col xs={12} lg={6}>
+        <Col xs={12} lg={{ flex: '20%' }}>
           <Card size="small">
             <Statistic title={t('stats.newMembers')} value={board.new_members_this_week} />
           </Card>
         </Col>
-        <Col xs={12} lg={6}>
+        <Col xs={12} lg={{ flex: '20%' }}>
           <Card size="small">
             <Statistic title={t('stats.expiring', { days: EXPIRING_WITHIN_DAYS })} value={board.expiring.total} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={{ flex: '20%' }}>
+          <Card size="small">
+            <Statistic title={t('stats.feedbackPending')} value={board.feedback_pending} />
+            {canFeedback && <Link to="/feedback?status=pending_reply">{t('stats.openInbox')}</Link>}
           </Card>
         </Col>
       </Row>

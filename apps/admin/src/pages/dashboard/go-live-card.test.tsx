@@ -22,6 +22,7 @@ vi.mock('@/shared/api/client', () => {
         fill_rate: null,
         upcoming_sessions: 0,
         new_members_this_week: 0,
+        feedback_pending: 0,
         expiring: { total: 0, rows: [] },
       } satisfies Dashboard;
     }

@@ -24,8 +24,9 @@ import { CountrySelect } from './country-select';
 import { InvitationsCard } from './invitations-card';
 import { NOTIFICATION_RULES } from './notification-changes';
 import { NotificationsCard } from './notifications-card';
-import { WebViewCard } from './web-view-card';
+import { ServiceCenterCard } from './service-center-card';
 import { type Merchant, RuleField, useSaveStudio } from './settings-form';
+import { WebViewCard } from './web-view-card';
 
 /** The rules of the Rules card: every studio rule but those about notices (in Notifications). */
 const RULE_NAMES = (Object.keys(STUDIO_RULES) as StudioRule[]).filter(
@@ -60,6 +61,7 @@ export function SettingsPage() {
             <NotificationsCard merchant={data.merchant} />
             <InvitationsCard merchant={data.merchant} />
             <WebViewCard merchant={data.merchant} />
+            <ServiceCenterCard merchant={data.merchant} />
             <PaymentsCard merchant={data.merchant} />
           </Flex>
         )}

@@ -35,6 +35,14 @@ export const paths = {
   noticeList: '/pages/notice/list',
   noticeDetail: '/pages/notice/detail',
 
+  /** Help & contact (spec: service-center/service-center): the studio's contacts, hours, FAQ. */
+  serviceCenter: '/pages/service-center/service-center',
+  /** Write to the studio (?order_no= / ?reservation_id=: what it is about). */
+  feedbackWrite: '/pages/service-center/write',
+  feedbackList: '/pages/service-center/messages',
+  /** One conversation (?_id=); a notice of the studio's reply opens it (contract notice-links). */
+  feedbackThread: '/pages/service-center/thread',
+
   courseDetail: '/pages/course/detail',
   courseWait: '/pages/course/wait',
   courseTeacher: '/pages/course/teacher',

@@ -1,4 +1,5 @@
 import type { ClassPhase } from '@studio/contract/class-phase';
+import type { FeedbackStatus } from '@studio/contract/feedback';
 import type { ReservationStatus, SessionStatus, WaitlistStatus } from '@studio/contract/flow';
 import type { PackageStatus } from '@studio/contract/packages';
 import type { ReactNode } from 'react';
@@ -19,12 +20,15 @@ export const STATUS_TONES = {
   session: { scheduled: 'brand-outline', cancelled: 'grey' },
   /** Where a class stands in time (contract classPhase). */
   classPhase: { upcoming: 'brand-outline', started: 'warning', ended: 'grey', cancelled: 'grey' },
+  /** A member's message to the studio (contract feedback). */
+  feedback: { pending_reply: 'warning', replied: 'success', closed: 'grey' },
 } as const satisfies {
   reservation: Record<ReservationStatus, StatusTone>;
   waitlist: Record<WaitlistStatus, StatusTone>;
   package: Record<PackageStatus, StatusTone>;
   session: Record<SessionStatus, StatusTone>;
   classPhase: Record<ClassPhase, StatusTone>;
+  feedback: Record<FeedbackStatus, StatusTone>;
 };
 
 export type StatusKind = keyof typeof STATUS_TONES;

@@ -13,6 +13,7 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { CourseCover } from '@/shared/classes/course-cover';
 import { classLinks } from '@/shared/classes/links';
 import { useNow } from '@/shared/classes/use-now';
+import { NeedHelpLink } from '@/shared/feedback/need-help-link';
 import { SavedAt } from '@/shared/offline/offline-ui';
 import { AppLink } from '@/shared/ui/app-link';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
@@ -59,6 +60,9 @@ function SessionDetailView({ detail, savedAt }: { detail: SessionDetail; savedAt
         <Facts detail={detail} format={format} />
       </section>
       <RuleCard detail={detail} format={format} now={now} />
+      <p className="need-help">
+        <NeedHelpLink reservationId={detail.reservation?._id} />
+      </p>
       <BookingBar detail={detail} now={now} format={format} />
     </article>
   );

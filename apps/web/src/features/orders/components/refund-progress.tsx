@@ -1,5 +1,6 @@
 import type { OrderRecord } from '@studio/contract/orders';
 import { useTranslation } from 'react-i18next';
+import { NeedHelpLink } from '@/shared/feedback/need-help-link';
 import { useFormat } from '@/shared/format/use-format';
 
 /**
@@ -79,6 +80,9 @@ export function RefundProgress({ order }: { order: OrderRecord }) {
           {t(`orders.refund.money.${r.money.status}`, { method: t(`orders.payTypes.${r.money.method}`) })}
         </p>
       )}
+      <p className="need-help">
+        <NeedHelpLink orderNo={order.order_no} />
+      </p>
     </section>
   );
 }

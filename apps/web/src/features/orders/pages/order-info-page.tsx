@@ -3,6 +3,7 @@ import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QrCode } from '@/shared/classes/qr-code';
+import { NeedHelpLink } from '@/shared/feedback/need-help-link';
 import { useFormat } from '@/shared/format/use-format';
 import { SavedAt } from '@/shared/offline/offline-ui';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
@@ -107,6 +108,11 @@ export function OrderInfoPage() {
       {o.refund && <RefundProgress order={o} />}
       <OrderFacts order={o} />
       <OrderTimeline order={o} />
+      {!o.refund && (
+        <p className="need-help">
+          <NeedHelpLink orderNo={o.order_no} />
+        </p>
+      )}
       {o.actions.some((a) => a !== 'pickup_code' && a !== 'refund_details') && (
         <>
           <div className="action-bar-spacer" />

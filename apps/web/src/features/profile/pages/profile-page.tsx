@@ -7,6 +7,7 @@ import {
   EnvironmentOutline,
   GiftOutline,
   HeartOutline,
+  QuestionCircleOutline,
   ScanningOutline,
   SetOutline,
   ShopbagOutline,
@@ -107,6 +108,11 @@ export function ProfilePage() {
             title={t('account.info.title')}
           />
           <ListLink to={paths.setting} prefix={<SetOutline aria-hidden="true" />} title={t('account.setting.title')} />
+          <ListLink
+            to={paths.serviceCenter}
+            prefix={<QuestionCircleOutline aria-hidden="true" />}
+            title={t('feedback.center.title')}
+          />
         </List>
       )}
     </div>
