@@ -1,31 +1,21 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useCallMutation } from '@studio/client/mutation';
-import {
-  adminScheduleCalls,
-  adminTeacherCandidateCalls,
-  type CATALOG_STATUSES,
-  teacherSaveInput,
-} from '@studio/contract/schedule';
+import { adminScheduleCalls, adminTeacherCandidateCalls } from '@studio/contract/schedule';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Avatar, Button, Form, Select, Space, Switch, Tag } from 'antd';
+import { Avatar, Form, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { call, callQuery } from '@/shared/api/client';
+import { callQuery } from '@/shared/api/client';
+import { ListEditPage } from '@/shared/crud/list-edit-page';
 import { usePhoneFormat } from '@/shared/format/phone';
-import { FormDrawer } from '@/shared/forms/form-drawer';
-import { requiredRule, showSaveError, zodRule } from '@/shared/forms/forms';
+import { requiredRule } from '@/shared/forms/forms';
 import { LocalizedFields, optionalLocalizedValue } from '@/shared/forms/localized-fields';
 import { ClampedText } from '@/shared/table/cells';
-import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
+import type { ServerColumn } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
-import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
 import { ImageUpload } from '@/shared/ui/image-upload';
-import { Page } from '@/shared/ui/page';
-import { ActiveTag, CATALOG_FILTERS } from './status-tag';
+import { ActiveTag, CATALOG_FILTERS, CatalogFilters } from './status-tag';
 
 type Teacher = z.infer<typeof adminScheduleCalls.getTeacherList.output>['rows'][number];
-type Status = (typeof CATALOG_STATUSES)[number];
 interface TeacherFields {
   user_id: string;
   name: Record<string, string>;
@@ -75,40 +65,11 @@ function MemberPicker({ value, onChange, id }: { value?: string; onChange?: (id:
 /** Teachers: members with a public profile, who run classes from their workbench. */
 export function TeachersPage() {
   const { t } = useTranslation('catalog');
-  const { message } = App.useApp();
   const table = useTableState(CATALOG_FILTERS);
   const list = useQuery({
     ...callQuery(adminScheduleCalls.getTeacherList, listInputOf(adminScheduleCalls.getTeacherList, table.query)),
     placeholderData: keepPreviousData,
   });
-  const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
-  const [form] = Form.useForm<TeacherFields>();
-  const save = useCallMutation(
-    (fields: TeacherFields) => {
-      const name = optionalLocalizedValue(fields.name);
-      const introduction = optionalLocalizedValue(fields.introduction);
-      return call(
-        adminScheduleCalls.saveTeacher,
-        {
-          user_id: editing && editing !== 'new' ? editing._id : fields.user_id,
-          ...(name ? { name } : {}),
-          introduction: introduction ?? '',
-          photo: fields.photo ?? null,
-          specialties: fields.specialties ?? [],
-          active: fields.active,
-        },
-        { silent: true },
-      );
-    },
-    {
-      invalidates: [[adminScheduleCalls.getTeacherList.url]],
-      onSuccess: () => {
-        void message.success(t('common:saved'));
-        setEditing(null);
-      },
-      onError: (error) => showSaveError(form, error),
-    },
-  );
 
   const columns: ServerColumn<Teacher>[] = [
     {
@@ -128,89 +89,65 @@ export function TeachersPage() {
       render: (_, teacher) => teacher.specialties.map((s) => <Tag key={s}>{s}</Tag>),
     },
     { key: 'active', title: t('status.label'), render: (_, teacher) => <ActiveTag active={teacher.active} /> },
-    {
-      key: 'actions',
-      title: t('common:table.actions'),
-      render: (_, teacher) => (
-        <Button
-          type="link"
-          onClick={() => setEditing(teacher)}
-          aria-label={`${t('common:actions.edit')} ${teacher.name}`}
-        >
-          {t('common:actions.edit')}
-        </Button>
-      ),
-    },
   ];
 
   return (
-    <Page
+    <ListEditPage<Teacher, TeacherFields, typeof adminScheduleCalls.saveTeacher>
       title={t('teachers.title')}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('teachers.new')}
-        </Button>
+      newLabel={t('teachers.new')}
+      editLabel={t('teachers.edit')}
+      nameOf={(teacher) => teacher.name}
+      table={table}
+      list={list}
+      columns={columns}
+      filters={<CatalogFilters table={table} searchPlaceholder={t('teachers.search')} />}
+      save={{
+        def: adminScheduleCalls.saveTeacher,
+        input: (fields, teacher) => {
+          const name = optionalLocalizedValue(fields.name);
+          return {
+            user_id: teacher ? teacher._id : fields.user_id,
+            ...(name ? { name } : {}),
+            introduction: optionalLocalizedValue(fields.introduction) ?? '',
+            photo: fields.photo ?? null,
+            specialties: fields.specialties ?? [],
+            active: fields.active,
+          };
+        },
+        invalidates: [[adminScheduleCalls.getTeacherList.url]],
+      }}
+      initialValues={(teacher) =>
+        teacher
+          ? {
+              name: teacher.name_i18n,
+              introduction: teacher.introduction_i18n,
+              photo: teacher.photo,
+              specialties: teacher.specialties,
+              active: teacher.active,
+            }
+          : { specialties: [], active: true, photo: null }
       }
     >
-      <FilterBar>
-        <SearchBox
-          value={table.view.filters.keyword}
-          onSearch={(keyword) => table.setFilters({ keyword })}
-          placeholder={t('teachers.search')}
-        />
-        <FilterSelect<Status>
-          label={t('status.label')}
-          allLabel={t('status.all')}
-          value={table.view.filters.status as Status | undefined}
-          onChange={(status) => table.setFilters({ status })}
-          options={[
-            { value: 'active', label: t('status.active') },
-            { value: 'inactive', label: t('status.inactive') },
-          ]}
-        />
-      </FilterBar>
-      <ServerTable<Teacher> caption={t('teachers.title')} state={table} query={list} columns={columns} />
-      <FormDrawer<TeacherFields>
-        title={editing === 'new' ? t('teachers.new') : t('teachers.edit')}
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        form={form}
-        saving={save.isPending}
-        onSubmit={(fields) => save.mutate(fields)}
-        initialValues={
-          editing && editing !== 'new'
-            ? {
-                name: editing.name_i18n,
-                introduction: editing.introduction_i18n,
-                photo: editing.photo,
-                specialties: editing.specialties,
-                active: editing.active,
-              }
-            : { specialties: [], active: true, photo: null }
-        }
-      >
-        {editing === 'new' && (
-          <Form.Item name="user_id" label={t('teacher.member')} rules={[requiredRule()]}>
-            <MemberPicker />
+      {(editing) => (
+        <>
+          {editing === 'new' && (
+            <Form.Item name="user_id" label={t('teacher.member')} rules={[requiredRule()]}>
+              <MemberPicker />
+            </Form.Item>
+          )}
+          <LocalizedFields name="name" label={t('teacher.name')} maxLength={64} />
+          <Form.Item name="photo" label={t('teacher.photo')}>
+            <ImageUpload label={t('teacher.photo')} crop />
           </Form.Item>
-        )}
-        <LocalizedFields name="name" label={t('teacher.name')} maxLength={64} />
-        <Form.Item name="photo" label={t('teacher.photo')}>
-          <ImageUpload label={t('teacher.photo')} crop />
-        </Form.Item>
-        <Form.Item
-          name="specialties"
-          label={t('teacher.specialties')}
-          extra={t('teacher.specialtiesHelp')}
-          rules={[zodRule(teacherSaveInput.shape.specialties)]}
-        >
-          <Select mode="tags" open={false} suffixIcon={null} aria-label={t('teacher.specialties')} />
-        </Form.Item>
-        <LocalizedFields name="introduction" label={t('teacher.introduction')} maxLength={4000} multiline />
-        <Form.Item name="active" label={t('status.activeLabel')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </FormDrawer>
-    </Page>
+          <Form.Item name="specialties" label={t('teacher.specialties')} extra={t('teacher.specialtiesHelp')}>
+            <Select mode="tags" open={false} suffixIcon={null} aria-label={t('teacher.specialties')} />
+          </Form.Item>
+          <LocalizedFields name="introduction" label={t('teacher.introduction')} maxLength={4000} multiline />
+          <Form.Item name="active" label={t('status.activeLabel')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    </ListEditPage>
   );
 }

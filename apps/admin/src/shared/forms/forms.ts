@@ -17,17 +17,19 @@ export function zodRule(schema: z.ZodType, options: { required?: boolean } = {})
       if ((value === undefined || value === null || value === '') && !options.required) return;
       const result = await schema.safeParseAsync(value === '' ? undefined : value);
       if (result.success) return;
-      const issue = result.error.issues[0];
-      const key = issue?.message && /^[a-zA-Z]+$/.test(issue.message) ? issue.message : 'invalid';
-      throw new Error(
-        i18n.t(`validation:${key}`, {
-          defaultValue: i18n.t('validation:invalid'),
-          ...('minimum' in (issue ?? {}) ? { min: (issue as { minimum: unknown }).minimum } : {}),
-          ...('maximum' in (issue ?? {}) ? { max: (issue as { maximum: unknown }).maximum } : {}),
-        }),
-      );
+      throw new Error(issueMessage(result.error.issues[0]));
     },
   };
+}
+
+/** A zod issue in the staff member's language: its validator key's text (`validation:<key>`), else a generic one. */
+export function issueMessage(issue: z.core.$ZodIssue | undefined): string {
+  const key = issue?.message && /^[a-zA-Z]+$/.test(issue.message) ? issue.message : 'invalid';
+  return i18n.t(`validation:${key}`, {
+    defaultValue: i18n.t('validation:invalid'),
+    ...('minimum' in (issue ?? {}) ? { min: (issue as { minimum: unknown }).minimum } : {}),
+    ...('maximum' in (issue ?? {}) ? { max: (issue as { maximum: unknown }).maximum } : {}),
+  });
 }
 
 /** A required field's rule, with the catalogue's message. */
@@ -50,14 +52,27 @@ export function applyServerErrors(
   if (typeof field !== 'string' || !field) return false;
   const name = fieldOf(field);
   if (name === null) return false;
-  const path = Array.isArray(name) ? [...name] : [name];
+  return placeFieldError(form, Array.isArray(name) ? name : [name], error.msg);
+}
+
+/**
+ * Shows `message` beside the form's field at `path` (scrolled into view unless told not to); a text
+ * in several languages (LocalizedFields) shows it on its first language's input. Answers whether
+ * the form has that field.
+ */
+export function placeFieldError(
+  form: FormInstance,
+  name: readonly (string | number)[],
+  message: string,
+  { scroll = true }: { scroll?: boolean } = {},
+): boolean {
+  const path = [...name];
   const registered = form.getFieldsValue(true) as Record<string, unknown>;
   if (!(String(path[0]) in registered)) return false;
-  // A text in several languages (LocalizedFields) shows the error on its first language's input.
   const value = registered[String(path[0])];
   if (path.length === 1 && value !== null && typeof value === 'object' && !Array.isArray(value)) path.push('en');
-  form.setFields([{ name: path, errors: [error.msg] }]);
-  form.scrollToField(path);
+  form.setFields([{ name: path, errors: [message] }]);
+  if (scroll) form.scrollToField(path);
   return true;
 }
 
