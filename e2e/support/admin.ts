@@ -1,6 +1,7 @@
 import { type Browser, devices, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './api';
 import { STUDIO_TZ } from './classes';
+import { acceptTermsWhenAsked } from './test';
 
 /** The back office's own paths (its router's basename is /admin). */
 export const ADMIN_BASE = '/admin';
@@ -54,5 +55,8 @@ export async function memberPhone(browser: Browser, baseURL: string | undefined)
     locale: 'en-GB',
     timezoneId: STUDIO_TZ,
   });
-  return context.newPage();
+  const page = await context.newPage();
+  // A journey that publishes new terms (agreements.spec.ts) would otherwise stop this phone's member.
+  await acceptTermsWhenAsked(page);
+  return page;
 }

@@ -12,6 +12,23 @@ export interface AccessibilityOptions {
    * `test.use({ checkAccessibilityAfterTest: false })`.
    */
   checkAccessibilityAfterTest: boolean;
+  /**
+   * Accept the studio's new user agreement or privacy policy whenever the app asks (default true): a
+   * journey that publishes one (agreements.spec.ts) would otherwise block every journey running beside
+   * it. The journey about that dialog turns it off.
+   */
+  acceptNewTerms: boolean;
+}
+
+/** The app's "new terms" dialog (apps/web shared/agreements/agreement-gate.tsx) in every language. */
+const NEW_TERMS = /^(We have updated our terms|我们更新了条款|我們更新了條款)$/;
+const ACCEPT_TERMS = /^(Accept and continue|接受并继续|接受並繼續)$/;
+
+export async function acceptTermsWhenAsked(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: NEW_TERMS });
+  await page.addLocatorHandler(dialog, async () => {
+    await dialog.getByRole('button', { name: ACCEPT_TERMS }).click();
+  });
 }
 
 /** The pages a test leaves open: its own page and those of contexts it opened (a desk beside a phone). */
@@ -34,10 +51,12 @@ async function violationsOf(page: Page) {
 
 export const test = base.extend<AccessibilityOptions>({
   checkAccessibilityAfterTest: [true, { option: true }],
+  acceptNewTerms: [true, { option: true }],
   // The check sits in the context's teardown, while every page the test opened is still there; with a
   // time of its own, so a journey near its timeout is not failed by the minute axe takes on a busy machine.
   context: [
-    async ({ context, checkAccessibilityAfterTest }, use, testInfo) => {
+    async ({ context, checkAccessibilityAfterTest, acceptNewTerms }, use, testInfo) => {
+      if (acceptNewTerms) context.on('page', (page) => void acceptTermsWhenAsked(page).catch(() => undefined));
       await use(context);
       if (!checkAccessibilityAfterTest || testInfo.status !== testInfo.expectedStatus) return;
       const pages = openPages((context.browser()?.contexts() ?? [context]).flatMap((c) => c.pages()));

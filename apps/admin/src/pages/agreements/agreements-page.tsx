@@ -181,7 +181,7 @@ function AgreementEditor({ kind }: { kind: AgreementKind }) {
                 r.published_at === null ? (
                   <Tag>{t('draft')}</Tag>
                 ) : r.version === current ? (
-                  <Tag color="success">{t('currentTag')}</Tag>
+                  <Tag color="green">{t('currentTag')}</Tag>
                 ) : (
                   <Tag color="default">{t('previous')}</Tag>
                 ),

@@ -1,7 +1,7 @@
 import { webViewDecision } from '@studio/contract/web-view-rule';
 import { Button } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMchInfo } from '@/shared/merchant/mch-info';
@@ -25,26 +25,40 @@ export function WebViewPage() {
   const decision = webViewDecision(params.get('url'), studio.data?.mchInfo.web_view?.hosts ?? []);
   if (decision.kind === 'refuse') return <EmptyState title={t('webView.refused')} />;
   const host = new URL(decision.url).host;
-  if (decision.kind === 'frame') {
-    return (
-      <div className="web-view">
-        <iframe
-          className="web-view-frame"
-          src={decision.url}
-          title={t('webView.frameTitle', { host })}
-          referrerPolicy="no-referrer"
-          sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
-        />
-        <div className="web-view-footer">
-          <span className="secondary web-view-host">{host}</span>
-          <Button size="small" fill="none" onClick={() => openOutside(decision.url)}>
-            <LinkOutline aria-hidden="true" /> {t('webView.openOutside')}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (decision.kind === 'frame') return <Framed url={decision.url} host={host} />;
   return <LeaveApp url={decision.url} host={host} />;
+}
+
+/** The allowed page, filling the screen below whatever the app shows above it. */
+function Framed({ url, host }: { url: string; host: string }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = box.current;
+      if (el) el.style.setProperty('--web-view-height', `${window.innerHeight - el.getBoundingClientRect().top}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  return (
+    <div className="web-view" ref={box}>
+      <iframe
+        className="web-view-frame"
+        src={url}
+        title={t('webView.frameTitle', { host })}
+        referrerPolicy="no-referrer"
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+      />
+      <div className="web-view-footer">
+        <span className="secondary web-view-host">{host}</span>
+        <Button size="small" fill="none" onClick={() => openOutside(url)}>
+          <LinkOutline aria-hidden="true" /> {t('webView.openOutside')}
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 function openOutside(url: string): void {
