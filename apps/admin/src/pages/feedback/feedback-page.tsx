@@ -67,7 +67,6 @@ export function FeedbackPage() {
           type="button"
           className="feedback-open"
           onClick={() => open(r._id)}
-          aria-label={t('openThread', { member: r.member.nickname, category: t(`categories.${r.category}`) })}
           aria-current={r._id === selected ? 'true' : undefined}
         >
           <span className="secondary-text">

@@ -16,7 +16,7 @@ import { useConfirmDanger } from '@/shared/ui/confirm';
 import { QueryState } from '@/shared/ui/page';
 
 /** The status tags' colours (the inbox's list uses them too). */
-export const STATUS_COLORS = { pending_reply: 'warning', replied: 'success', closed: 'default' } as const;
+export const STATUS_COLORS = { pending_reply: 'orange', replied: 'green', closed: 'default' } as const;
 const INVALIDATES = [[adminFeedbackCalls.getList.url], [adminFeedbackCalls.getInfo.url]];
 
 /** The member beside the thread: who they are, their packages and their last orders. */
@@ -31,7 +31,7 @@ function MemberCard({ member }: { member: FeedbackMemberCard }) {
         </Descriptions.Item>
         {member.mobile && <Descriptions.Item label={t('member.mobile')}>{member.mobile}</Descriptions.Item>}
       </Descriptions>
-      <Typography.Title level={5}>{t('member.packages')}</Typography.Title>
+      <Typography.Title level={2} className="feedback-card-heading">{t('member.packages')}</Typography.Title>
       {member.packages.length === 0 ? (
         <p className="secondary-text">{t('member.noPackages')}</p>
       ) : (
@@ -44,7 +44,7 @@ function MemberCard({ member }: { member: FeedbackMemberCard }) {
           ))}
         </ul>
       )}
-      <Typography.Title level={5}>{t('member.orders')}</Typography.Title>
+      <Typography.Title level={2} className="feedback-card-heading">{t('member.orders')}</Typography.Title>
       {member.orders.length === 0 ? (
         <p className="secondary-text">{t('member.noOrders')}</p>
       ) : (

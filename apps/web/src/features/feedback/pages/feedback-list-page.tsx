@@ -5,6 +5,7 @@ import { ClassesEmpty } from '@/shared/classes/classes-empty';
 import { PagedList } from '@/shared/classes/paged-list';
 import { useFormat } from '@/shared/format/use-format';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { useRealtimeEvent } from '@/shared/realtime/use-realtime';
 import { AppLink } from '@/shared/ui/app-link';
 import { PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
@@ -33,6 +34,7 @@ function FeedbackRow({ row }: { row: FeedbackSummary }) {
 export function FeedbackListPage() {
   const { t } = useTranslation();
   const source = useMyFeedback();
+  useRealtimeEvent('feedbackReplied', () => void source.refresh());
   return (
     <PagedList
       source={source}

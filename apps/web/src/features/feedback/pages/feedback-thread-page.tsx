@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useFormat } from '@/shared/format/use-format';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateTo } from '@/shared/navigation/navigation';
+import { useRealtimeEvent } from '@/shared/realtime/use-realtime';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
 import { StatusTag } from '@/shared/ui/status-tag';
@@ -24,6 +25,10 @@ export function FeedbackThreadPage() {
   const [params] = useSearchParams();
   const id = params.get('_id') ?? '';
   const thread = useFeedbackThread(id);
+  // The studio's reply arrives while the conversation is open: it shows without a reload.
+  useRealtimeEvent('feedbackReplied', (message) => {
+    if ((message.data as { feedback_id?: string } | undefined)?.feedback_id === id) void thread.refetch();
+  });
   const writes = useFeedbackWrites();
   const [draft, setDraft] = useState('');
   const [send, sending] = useLockedAction(async () => {
@@ -60,7 +65,7 @@ export function FeedbackThreadPage() {
                 <button
                   key={url}
                   type="button"
-                  className="photo-uploader-view"
+                  className="feedback-image"
                   aria-label={t('common.photos.view', { n: index + 1 })}
                   onClick={() => ImageViewer.Multi.show({ images: f.images, defaultIndex: index })}
                 >
