@@ -1,7 +1,7 @@
 import { addressCalls } from '@studio/contract/addresses';
 import { orderCalls } from '@studio/contract/orders';
 import { adminWalletCalls } from '@studio/contract/wallet';
-import { expectAccessible } from '../../support/a11y';
+import { expectAccessible, settleAnimations } from '../../support/a11y';
 import { adminMenu, chooseOption, gotoAdmin, loginAdmin, memberPhone, pageTitle } from '../../support/admin';
 import { callApi, DEMO, registerMember, tokenOf } from '../../support/api';
 import { openPage, paths } from '../../support/app';
@@ -73,6 +73,9 @@ test('staff find a paid order, ship it with a tracking number, mark an offline o
     await expect(page.getByText('Omar Shipper')).toBeVisible();
     await page.getByRole('button', { name: 'Ship', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Ship this order' });
+    // Clicked while the dialog still zooms in, Ship could be missed (a CI run saw no message once).
+    await expect(dialog.getByLabel('Carrier')).toBeVisible();
+    await settleAnimations(page);
     await dialog.getByRole('button', { name: 'Ship' }).click();
     await expect(dialog.getByText('This field is required').first()).toBeVisible();
     await dialog.getByLabel('Carrier').fill('Royal Mail');
