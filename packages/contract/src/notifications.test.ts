@@ -63,7 +63,16 @@ describe('notice types', () => {
   });
 
   it('every notice names what it is about, for the link', () => {
-    const about = ['session_id', 'reservation_id', 'entry_id', 'order_no', 'refund_id', 'package_id', 'coupon_id'];
+    const about = [
+      'session_id',
+      'reservation_id',
+      'entry_id',
+      'order_no',
+      'refund_id',
+      'package_id',
+      'coupon_id',
+      'feedback_id',
+    ];
     for (const type of NOTICE_TYPES) {
       expect(
         fieldsOf(noticeEvents[type]).some((f) => about.includes(f)),
@@ -72,7 +81,7 @@ describe('notice types', () => {
     }
   });
 
-  it('class and package notices go to Classes, orders, refunds, points and coupons to Orders', () => {
+  it('class and package notices go to Classes, orders, refunds, points and coupons to Orders, the studio’s replies to Studio', () => {
     const classes: NoticeType[] = [
       'waitlistPromoted',
       'waitlistSkipped',
@@ -86,7 +95,8 @@ describe('notice types', () => {
       'packageUsedUp',
     ];
     for (const type of NOTICE_TYPES) {
-      expect(noticeCategoryOf(type), type).toBe(classes.includes(type) ? 'classes' : 'orders');
+      const expected = classes.includes(type) ? 'classes' : type === 'feedbackReplied' ? 'studio' : 'orders';
+      expect(noticeCategoryOf(type), type).toBe(expected);
     }
     expect(noticeCategoryOf('announcement')).toBe('studio');
     expect(noticeCategoryOf('toString')).toBe('studio');
