@@ -54,7 +54,8 @@ describe('the version check', () => {
       notes: 'Push reminders',
       serverVersion: '99.0.0+new',
     });
-    await vi.waitFor(() => expect(mountUpdatePrompt).toHaveBeenCalledOnce());
+    // The prompt's module is imported when first needed: a busy machine may take more than a second.
+    await vi.waitFor(() => expect(mountUpdatePrompt).toHaveBeenCalledOnce(), { timeout: 10_000 });
 
     onResume(1_000 + RESUME_CHECK_MS - 1);
     expect(call).toHaveBeenCalledTimes(1);
