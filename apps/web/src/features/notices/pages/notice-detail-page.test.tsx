@@ -102,11 +102,16 @@ describe('a notice', () => {
     await waitFor(() => expect(location()).toBe(route));
   });
 
-  it('opens an announcement’s web link in a new tab', async () => {
+  it('opens an announcement’s web link through the web-view page (framed if the studio allows its host, else asked about)', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    openNotice(notice({ type: 'announcement', category: 'studio', data: { link: 'https://example.com/retreat' } }));
+    const location = openNotice(
+      notice({ type: 'announcement', category: 'studio', data: { link: 'https://example.com/retreat' } }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Learn more' }));
-    expect(open).toHaveBeenCalledWith('https://example.com/retreat', '_blank', 'noopener,noreferrer');
+    await waitFor(() =>
+      expect(location()).toBe(`${paths.webView}?url=${encodeURIComponent('https://example.com/retreat')}`),
+    );
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('has no button when it is about nothing to open', async () => {
