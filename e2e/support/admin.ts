@@ -47,12 +47,13 @@ export async function chooseOption(page: Page, text: string | RegExp): Promise<v
 }
 
 /** A phone for the member app, beside the desktop of the back office. */
-export async function memberPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+/** A phone of the member app; `locale` is the browser's language (the app starts in it). */
+export async function memberPhone(browser: Browser, baseURL: string | undefined, locale = 'en-GB'): Promise<Page> {
   const context = await browser.newContext({
     ...devices['Pixel 5'],
     viewport: { width: 375, height: 812 },
     baseURL,
-    locale: 'en-GB',
+    locale,
     timezoneId: STUDIO_TZ,
   });
   const page = await context.newPage();

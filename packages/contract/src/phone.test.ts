@@ -55,8 +55,9 @@ describe('showing a stored number', () => {
   });
 
   it('masked in the middle', () => {
-    expect(maskPhone('+447700900123', 'GB')).toBe('0770* ***123');
-    expect(maskPhone('+8613812345678', 'CN')).toBe('138 1*** *678');
+    expect(maskPhone('+447700900123', 'GB')).toBe('07700 ***123');
+    expect(maskPhone('+8613812345678', 'CN')).toBe('138 **** *678');
+    expect(maskPhone('+8613812345678', 'GB')).toBe('+86 *** **** *678');
   });
 });
 

@@ -61,18 +61,18 @@ export function formatPhone(stored: string, country: string): string {
   return home ? parsed.formatNational() : parsed.formatInternational();
 }
 
-/** The stored number formatted, its middle digits hidden: "07700 ***123". */
+/** The stored number formatted, its middle digits hidden: its first group and last three digits show ("07700 ***123"). */
 export function maskPhone(stored: string, country: string): string {
   const shown = formatPhone(stored, country);
-  const digits = [...shown].filter((c) => /\d/.test(c)).length;
-  if (digits < 7) return shown;
-  // Keep the first four digits (the prefix) and the last three; star those between.
+  const space = shown.indexOf(' ');
+  const head = space > 0 ? space : Math.min(3, shown.length);
+  const digits = [...shown.slice(head)].filter((c) => /\d/.test(c)).length;
+  if (digits <= 3) return shown;
   let seen = 0;
-  return [...shown]
-    .map((c) => {
-      if (!/\d/.test(c)) return c;
-      seen += 1;
-      return seen > 4 && seen <= digits - 3 ? '*' : c;
-    })
-    .join('');
+  const tail = [...shown.slice(head)].map((c) => {
+    if (!/\d/.test(c)) return c;
+    seen += 1;
+    return seen <= digits - 3 ? '*' : c;
+  });
+  return shown.slice(0, head) + tail.join('');
 }

@@ -34,7 +34,13 @@ export function CodeLoginForm({ kind, returnTo }: { kind: ContactKind; returnTo:
 
   return (
     <form className="form-card" noValidate onSubmit={handleSubmit(submit)}>
-      <TextField control={control} name="target" label={t(contact.labelKey)} {...contact.input} />
+      <TextField
+        control={control}
+        name="target"
+        label={t(contact.labelKey)}
+        hint={contact.hintKey && t(contact.hintKey)}
+        {...contact.input}
+      />
       <CodeField control={control} name="code" onSend={sendCode} />
       <SubmitBar pending={pending} label={t('account.login.submit')} />
     </form>

@@ -84,6 +84,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
         control={control}
         name="target"
         label={changing ? t(contact.newLabelKey) : t(contact.labelKey)}
+        hint={contact.hintKey && t(contact.hintKey)}
         {...contact.input}
       />
       <CodeField

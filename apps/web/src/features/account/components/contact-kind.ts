@@ -20,6 +20,7 @@ export const contactKinds = {
   email: {
     validator: (_country: string | undefined) => email,
     labelKey: 'account.fields.email',
+    hintKey: undefined,
     currentLabelKey: 'account.contact.currentEmail',
     newLabelKey: 'account.contact.newEmail',
     input: { type: 'email', inputMode: 'email', autoComplete: 'email' },
@@ -28,6 +29,8 @@ export const contactKinds = {
   mobile: {
     validator: mobileOf,
     labelKey: 'account.fields.mobile',
+    /** Numbers of the studio's country are typed as its people write them; others start with +. */
+    hintKey: 'account.fields.mobileHint',
     currentLabelKey: 'account.contact.currentMobile',
     newLabelKey: 'account.contact.newMobile',
     input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
@@ -38,6 +41,7 @@ export const contactKinds = {
   {
     validator: (country: string | undefined) => typeof email | ReturnType<typeof mobileOf>;
     labelKey: string;
+    hintKey: string | undefined;
     currentLabelKey: string;
     newLabelKey: string;
     input: { type: 'email' | 'tel'; inputMode: 'email' | 'tel'; autoComplete: string };

@@ -45,7 +45,13 @@ export function ResetPasswordForm({ kind }: { kind: ContactKind }) {
 
   return (
     <form className="form-card" noValidate onSubmit={handleSubmit(submit)}>
-      <TextField control={control} name="target" label={t(contact.labelKey)} {...contact.input} />
+      <TextField
+        control={control}
+        name="target"
+        label={t(contact.labelKey)}
+        hint={contact.hintKey && t(contact.hintKey)}
+        {...contact.input}
+      />
       <CodeField control={control} name="code" onSend={sendCode} />
       <PasswordFields control={control} labelKey="account.fields.newPassword" />
       <SubmitBar pending={pending} label={t('account.forget.submit')} />
