@@ -38,6 +38,8 @@ test('a member keeps delivery addresses: adds one (errors shown by the field), a
   const list = page.getByRole('list', { name: 'My addresses' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('Default');
+  // Kept in E.164, shown the British way (the demo studio's country): a landline is fine for a delivery.
+  await expect(list).toContainText('020 7946 0018');
 
   await page.getByRole('button', { name: 'Add an address' }).click();
   for (const [label, value] of Object.entries(home)) await page.getByLabel(label, { exact: true }).fill(value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalisePhone, type PhoneKind } from './phone';
-import { mobile } from './validators';
+import { PHONE_INPUT_RE } from './phone-input';
 
 /**
  * A form's phone field checked as the server will check it: read with the studio's `country` and
@@ -8,12 +8,16 @@ import { mobile } from './validators';
  */
 export function phoneIn(country: string, kind: PhoneKind = 'mobile') {
   const message = kind === 'mobile' ? 'mobile' : 'phone';
-  return mobile.transform((typed, ctx) => {
-    const e164 = normalisePhone(typed, country, kind);
-    if (e164 === null) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  return z
+    .string()
+    .trim()
+    .regex(PHONE_INPUT_RE, message)
+    .transform((typed, ctx) => {
+      const e164 = normalisePhone(typed, country, kind);
+      if (e164 === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return e164;
+    });
 }

@@ -78,5 +78,7 @@ describe('a form field of the studio country', () => {
     expect(phoneIn('GB', 'any').parse('020 7946 0000')).toBe('+442079460000');
     expect(phoneIn('GB').safeParse('020 7946 0000').error?.issues[0]?.message).toBe('mobile');
     expect(phoneIn('GB', 'any').safeParse('123456').error?.issues[0]?.message).toBe('phone');
+    expect(phoneIn('GB', 'any').safeParse('call me').error?.issues[0]?.message).toBe('phone');
+    expect(phoneIn('GB').safeParse('call me').error?.issues[0]?.message).toBe('mobile');
   });
 });

@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddressRecord, addressSaveInput } from '@studio/contract/addresses';
+import { formatPhone } from '@studio/contract/phone';
+import { phoneIn } from '@studio/contract/phone-schema';
 import { Button, Checkbox } from 'antd-mobile';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useAddresses } from '@/shared/addresses/addresses';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
+import { useMchInfo } from '@/shared/merchant/mch-info';
 import { navigateBack } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
 import { PageError, PageSkeleton } from '@/shared/ui/page-states';
@@ -43,10 +47,20 @@ export function AddressEditPage() {
 
 function AddressForm({ address }: { address?: AddressRecord }) {
   const { t } = useTranslation();
+  // Any number, a landline too, read with the studio's country and sent in E.164 (contract phone.ts).
+  const studioCountry = useMchInfo().data?.mchInfo.country;
+  const schema = useMemo(
+    () => (studioCountry ? addressSaveInput.extend({ phone: phoneIn(studioCountry, 'any') }) : addressSaveInput),
+    [studioCountry],
+  );
   const { control, handleSubmit } = useForm<Values>({
-    resolver: zodResolver(addressSaveInput),
+    resolver: zodResolver(schema),
     defaultValues: address
-      ? { ...address, is_default: address.is_default }
+      ? {
+          ...address,
+          phone: studioCountry ? formatPhone(address.phone, studioCountry) : address.phone,
+          is_default: address.is_default,
+        }
       : { country: 'United Kingdom', company: '', id_number: '', is_default: false },
   });
   const [save, saving] = useLockedAction(async (values: Values) => {
