@@ -26,6 +26,7 @@ export const AUDIT_OBJECT_TYPES = [
   'points',
   'announcement',
   'notice_delivery',
+  'feedback',
 ] as const;
 
 /** The kinds of change the log is filtered by (the back office's type filter, in this order), each one or more of AUDIT_CHANGES. */
@@ -45,6 +46,7 @@ export const AUDIT_KINDS = [
   'reviews',
   'settings',
   'notices',
+  'feedback',
 ] as const;
 export const auditKind = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof auditKind>;
@@ -144,6 +146,15 @@ export const AUDIT_CHANGES = [
   },
   { action: 'admin/notice.withdraw', object: 'announcement', kind: 'notices', sentence: 'announcementWithdrawn' },
   { action: 'admin/delivery.resend', object: 'notice_delivery', kind: 'notices', sentence: 'deliveryResent' },
+  // Members' feedback: a reply (or an internal note) and closing a conversation
+  {
+    action: 'admin/feedback.reply',
+    object: 'feedback',
+    kind: 'feedback',
+    sentence: 'feedbackReplied',
+    contexts: ['internal'],
+  },
+  { action: 'admin/feedback.close', object: 'feedback', kind: 'feedback', sentence: 'feedbackClosed' },
 ] as const satisfies readonly AuditChangeDef[];
 
 export type AuditChange = (typeof AUDIT_CHANGES)[number];

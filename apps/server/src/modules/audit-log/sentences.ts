@@ -138,6 +138,8 @@ const SENTENCES: { [S in AuditSentence]: (e: Seen) => Said } = {
   announcementSaved: createdOr,
   announcementWithdrawn: (e) => ({ params: named(e) }),
   deliveryResent: (e) => ({ params: ofMember(e) }),
+  feedbackReplied: (e) => ({ ...(e.after.internal === true && { context: 'internal' }), params: ofMember(e) }),
+  feedbackClosed: (e) => ({ params: ofMember(e) }),
 };
 
 /** The ids of one entry to look up in other modules: its member, class, goods, SKU, coupon or review. */
@@ -169,6 +171,7 @@ function wanted(row: AuditRow, latest: Snapshot, after: Snapshot): Wanted {
     }
     case 'package':
     case 'notice_delivery':
+    case 'feedback':
       return { member: str(latest.userId) };
     case 'teacher':
       return { member: row.objectId };

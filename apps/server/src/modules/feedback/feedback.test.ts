@@ -1,3 +1,4 @@
+import { adminAuditCalls } from '@studio/contract/audit';
 import { adminDashboardCalls } from '@studio/contract/dashboard';
 import { adminFeedbackCalls, DEFAULT_SERVICE_CENTER, feedbackCalls } from '@studio/contract/feedback';
 import { adminMerchantCalls } from '@studio/contract/merchant';
@@ -157,6 +158,14 @@ describe('staff answer in the inbox', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ category: 'studio', data: { feedback_id: thread._id } });
     expect(notices[0]!.body).toContain('car park on Mill Lane');
+
+    // The audit log tells who answered whom, the note apart from the reply.
+    const log = await t.call(adminAuditCalls.getList, { object_type: 'feedback', object_id: thread._id }, as(admin));
+    expect(log.rows.map((r) => [r.sentence?.key, r.sentence?.context ?? null])).toEqual([
+      ['feedbackReplied', null],
+      ['feedbackReplied', 'internal'],
+    ]);
+    expect(log.rows[0]!.sentence?.params).toMatchObject({ member: expect.any(String) });
   });
 
   it('a follow-up sends it back to pending reply; close ends it and refuses more follow-ups', async () => {

@@ -18,6 +18,7 @@ import { offsetOf, type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { briefsOf, lockMember, namesOf, uploadedImage } from '../account';
+import { auditBy, recordAudit } from '../audit';
 import { shopSettingsOf, studioRow } from '../merchant';
 import { isOrderOf } from '../orders';
 import { findReservation } from '../reservations';
@@ -292,13 +293,22 @@ export async function staffReply(ctx: AuthedContext, input: { _id: string; conte
       internal: input.internal,
       createdAt: now,
     });
-    if (input.internal) return thread;
-    await emit(
-      'feedback.replied',
-      { feedback_id: thread.id, message_id: messageId, user_id: thread.userId, excerpt: excerptOf(input.content) },
-      now,
-    );
-    return moveThread(tx, thread, 'staffReplied', now);
+    const after = input.internal ? thread : await moveThread(tx, thread, 'staffReplied', now);
+    // The audit log tells who answered whom (or wrote a note); the words stay in the thread.
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'feedback',
+      objectId: thread.id,
+      before: { userId: thread.userId, status: thread.status },
+      after: { userId: thread.userId, status: after.status, internal: input.internal, message_id: messageId },
+    });
+    if (!input.internal) {
+      await emit(
+        'feedback.replied',
+        { feedback_id: thread.id, message_id: messageId, user_id: thread.userId, excerpt: excerptOf(input.content) },
+        now,
+      );
+    }
+    return after;
   });
   return { feedback: await adminRecord(ctx.db, row) };
 }
@@ -309,7 +319,14 @@ export async function closeThread(ctx: AuthedContext, id: string) {
   const row = await runUnitOfWork(ctx, async ({ tx }) => {
     const thread = await lockThread(tx, id);
     if (thread.status === 'closed') return thread;
-    return moveThread(tx, thread, 'staffClosed', now);
+    const closed = await moveThread(tx, thread, 'staffClosed', now);
+    await recordAudit(tx, auditBy(ctx), {
+      objectType: 'feedback',
+      objectId: thread.id,
+      before: { userId: thread.userId, status: thread.status },
+      after: { userId: thread.userId, status: closed.status },
+    });
+    return closed;
   });
   return { feedback: await adminRecord(ctx.db, row) };
 }
