@@ -166,6 +166,9 @@ test('a member writes to the studio with 3 photos, staff reply in the back offic
     await expect(notice).toBeVisible();
     await notice.click();
     await expect(page.getByText(reply.slice(0, 30))).toBeVisible();
+    await page.getByRole('button', { name: 'View the conversation' }).click();
+    await expect(page).toHaveURL(routeUrl(`${paths.feedbackThread}?_id=${threadId}`));
+    await expect(page.getByText('Thank you, collected it!')).toBeVisible();
   });
 
   await test.step('My messages lists it with its status', async () => {

@@ -28,6 +28,11 @@ describe('noticeLink', () => {
       { order_no: 'N100', package_id: 'p1' },
       { kind: 'package', to: '/pages/course/purchased' },
     ],
+    // The studio's reply opens the conversation.
+    [
+      { feedback_id: 'f1', excerpt: 'Your mat is at the desk' },
+      { kind: 'feedback', to: '/pages/service-center/thread?_id=f1' },
+    ],
     [{ link: '/pages/course/detail?_id=s9' }, { kind: 'link', to: '/pages/course/detail?_id=s9' }],
     [{ link: 'https://example.com/retreat' }, { kind: 'link', to: 'https://example.com/retreat', external: true }],
   ])('%j opens %j', (data, target) => {

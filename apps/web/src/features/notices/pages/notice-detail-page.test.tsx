@@ -93,6 +93,11 @@ describe('a notice', () => {
     ],
     [{ package_id: 'p1', name: 'Ten classes' }, 'My packages', '/pages/course/purchased'],
     [{ coupon_id: 'c1', name: '£5 off' }, 'My coupons', '/pages/coupon/list?tab=usable'],
+    [
+      { feedback_id: 'f1', excerpt: 'Your mat is at the desk' },
+      'View the conversation',
+      '/pages/service-center/thread?_id=f1',
+    ],
     [{ link: '/pages/course/detail?_id=s2' }, 'Learn more', '/pages/course/detail?_id=s2'],
   ])('with %j, its button opens %s', async (data, label, route) => {
     const location = openNotice(notice({ data }));
