@@ -88,7 +88,7 @@ export function ImageUpload({
       ) : null}
       {chosen && (
         <Suspense fallback={null}>
-          <PhotoCropper src={chosen} title={label} onCropped={uploadCropped} onClose={() => setChosen(null)} />
+          <PhotoCropper src={chosen} onCropped={uploadCropped} onClose={() => setChosen(null)} />
         </Suspense>
       )}
       <Upload

@@ -16,14 +16,11 @@ const MAX_ZOOM = 4;
  */
 export default function PhotoCropper({
   src,
-  title,
   onCropped,
   onClose,
 }: {
   /** An object URL of the chosen file. */
   src: string;
-  /** What the photo is for (the field's label), added to the dialog's name. */
-  title: string;
   /** Uploads the cropped JPEG; the dialog closes when it resolves, stays open when it throws. */
   onCropped: (file: File) => Promise<unknown>;
   onClose: () => void;
@@ -73,7 +70,6 @@ export default function PhotoCropper({
     <Modal
       open
       title={t('title')}
-      aria-label={`${t('title')} · ${title}`}
       width={640}
       onCancel={onClose}
       okText={t('save')}
