@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLockedAction } from '@/shared/hooks/use-locked-action';
-import { TextField } from '@/shared/ui/text-field';
 import { loginByEmail, loginBySms } from '../api/login';
+import { ContactCodeFields } from './contact-fields';
 import { type ContactKind, contactKinds, useStudioCountry } from './contact-kind';
-import { CodeField, SubmitBar } from './form-parts';
+import { SubmitBar } from './form-parts';
 
 type Values = { target: string; code: string };
 
@@ -18,7 +18,7 @@ export function CodeLoginForm({ kind, returnTo }: { kind: ContactKind; returnTo:
   const contact = contactKinds[kind];
   const country = useStudioCountry();
   const schema = useMemo(() => z.object({ target: contact.validator(country), code: code6 }), [contact, country]);
-  const { control, handleSubmit, trigger, getValues } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { target: '', code: '' },
   });
@@ -26,22 +26,9 @@ export function CodeLoginForm({ kind, returnTo }: { kind: ContactKind; returnTo:
     kind === 'email' ? loginByEmail({ email: target, code }, returnTo) : loginBySms({ mobile: target, code }, returnTo),
   );
 
-  async function sendCode(): Promise<boolean> {
-    if (!(await trigger('target'))) return false;
-    await contact.send(schema.shape.target.parse(getValues('target')), 'login');
-    return true;
-  }
-
   return (
-    <form className="form-card" noValidate onSubmit={handleSubmit(submit)}>
-      <TextField
-        control={control}
-        name="target"
-        label={t(contact.labelKey)}
-        hint={contact.hintKey && t(contact.hintKey)}
-        {...contact.input}
-      />
-      <CodeField control={control} name="code" onSend={sendCode} />
+    <form className="form-card" noValidate onSubmit={form.handleSubmit(submit)}>
+      <ContactCodeFields form={form} kind={kind} target={schema.shape.target} purpose="login" />
       <SubmitBar pending={pending} label={t('account.login.submit')} />
     </form>
   );

@@ -8,8 +8,8 @@ import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { navigateBack } from '@/shared/navigation/navigation';
 import { showToast } from '@/shared/ui/feedback';
 import { PhoneText } from '@/shared/ui/phone-text';
-import { TextField } from '@/shared/ui/text-field';
 import { bindEmail, bindMobile, bindNewEmail, bindNewMobile } from '../api/user-info';
+import { ContactCodeFields } from './contact-fields';
 import { type ContactKind, contactKinds, useStudioCountry } from './contact-kind';
 import { CodeField, SubmitBar } from './form-parts';
 import { maskContact } from './mask';
@@ -39,7 +39,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
   const changing = current !== null;
   const country = useStudioCountry();
   const target = useMemo(() => contact.validator(country), [contact, country]);
-  const { control, handleSubmit, trigger, getValues } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schemaFor(target, changing)),
     defaultValues: { oldCode: '', target: '', code: '' },
   });
@@ -49,12 +49,6 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
     navigateBack();
   });
 
-  async function sendToNew(): Promise<boolean> {
-    if (!(await trigger('target'))) return false;
-    await contact.send(target.parse(getValues('target')), 'bind');
-    return true;
-  }
-
   async function sendToCurrent(): Promise<boolean> {
     if (current === null) return false;
     await contact.send(current, 'unbind');
@@ -62,7 +56,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
   }
 
   return (
-    <form className="card form-card" noValidate onSubmit={handleSubmit(submit)}>
+    <form className="card form-card" noValidate onSubmit={form.handleSubmit(submit)}>
       {changing && (
         <>
           <div className="field">
@@ -72,7 +66,7 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
             </div>
           </div>
           <CodeField
-            control={control}
+            control={form.control}
             name="oldCode"
             label={t('account.contact.currentCode')}
             onSend={sendToCurrent}
@@ -80,18 +74,13 @@ export function ContactChangeForm({ kind, current }: { kind: ContactKind; curren
           />
         </>
       )}
-      <TextField
-        control={control}
-        name="target"
-        label={changing ? t(contact.newLabelKey) : t(contact.labelKey)}
-        hint={contact.hintKey && t(contact.hintKey)}
-        {...contact.input}
-      />
-      <CodeField
-        control={control}
-        name="code"
-        label={changing ? t('account.contact.newCode') : undefined}
-        onSend={sendToNew}
+      <ContactCodeFields
+        form={form}
+        kind={kind}
+        target={target}
+        purpose="bind"
+        label={changing ? t(contact.newLabelKey) : undefined}
+        codeLabel={changing ? t('account.contact.newCode') : undefined}
         sendLabel={changing ? t('account.contact.sendToNew') : undefined}
       />
       <SubmitBar pending={pending} label={changing ? t('account.contact.change') : t('account.contact.bind')} />

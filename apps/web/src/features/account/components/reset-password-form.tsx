@@ -8,10 +8,10 @@ import { useLockedAction } from '@/shared/hooks/use-locked-action';
 import { redirectTo } from '@/shared/navigation/navigation';
 import { paths } from '@/shared/navigation/paths';
 import { showToast } from '@/shared/ui/feedback';
-import { TextField } from '@/shared/ui/text-field';
 import { resetPasswordByEmail, resetPasswordByMobile } from '../api/reset-password';
+import { ContactCodeFields } from './contact-fields';
 import { type ContactKind, contactKinds, useStudioCountry } from './contact-kind';
-import { CodeField, PasswordFields, SubmitBar } from './form-parts';
+import { PasswordFields, SubmitBar } from './form-parts';
 
 const withNewPassword = <T extends z.ZodType<string, string>>(target: T) =>
   z
@@ -26,7 +26,7 @@ export function ResetPasswordForm({ kind }: { kind: ContactKind }) {
   const contact = contactKinds[kind];
   const country = useStudioCountry();
   const target = useMemo(() => contact.validator(country), [contact, country]);
-  const { control, handleSubmit, trigger, getValues } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(withNewPassword(target)),
     defaultValues: { target: '', code: '', password: '', password2: '' },
   });
@@ -37,23 +37,10 @@ export function ResetPasswordForm({ kind }: { kind: ContactKind }) {
     redirectTo(paths.login);
   });
 
-  async function sendCode(): Promise<boolean> {
-    if (!(await trigger('target'))) return false;
-    await contact.send(target.parse(getValues('target')), 'reset');
-    return true;
-  }
-
   return (
-    <form className="form-card" noValidate onSubmit={handleSubmit(submit)}>
-      <TextField
-        control={control}
-        name="target"
-        label={t(contact.labelKey)}
-        hint={contact.hintKey && t(contact.hintKey)}
-        {...contact.input}
-      />
-      <CodeField control={control} name="code" onSend={sendCode} />
-      <PasswordFields control={control} labelKey="account.fields.newPassword" />
+    <form className="form-card" noValidate onSubmit={form.handleSubmit(submit)}>
+      <ContactCodeFields form={form} kind={kind} target={target} purpose="reset" />
+      <PasswordFields control={form.control} labelKey="account.fields.newPassword" />
       <SubmitBar pending={pending} label={t('account.forget.submit')} />
     </form>
   );
