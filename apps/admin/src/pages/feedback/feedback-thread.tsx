@@ -31,7 +31,9 @@ function MemberCard({ member }: { member: FeedbackMemberCard }) {
         </Descriptions.Item>
         {member.mobile && <Descriptions.Item label={t('member.mobile')}>{member.mobile}</Descriptions.Item>}
       </Descriptions>
-      <Typography.Title level={2} className="feedback-card-heading">{t('member.packages')}</Typography.Title>
+      <Typography.Title level={2} className="feedback-card-heading">
+        {t('member.packages')}
+      </Typography.Title>
       {member.packages.length === 0 ? (
         <p className="secondary-text">{t('member.noPackages')}</p>
       ) : (
@@ -44,7 +46,9 @@ function MemberCard({ member }: { member: FeedbackMemberCard }) {
           ))}
         </ul>
       )}
-      <Typography.Title level={2} className="feedback-card-heading">{t('member.orders')}</Typography.Title>
+      <Typography.Title level={2} className="feedback-card-heading">
+        {t('member.orders')}
+      </Typography.Title>
       {member.orders.length === 0 ? (
         <p className="secondary-text">{t('member.noOrders')}</p>
       ) : (
