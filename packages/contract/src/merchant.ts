@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_NOTICE_CHANNELS, noticeChannelSettings } from './channels';
-import { DEFAULT_INVITE_REWARDS, inviteRewardSettings } from './invitations';
 import { DEFAULT_SERVICE_CENTER, serviceCenterSettings } from './feedback';
+import { DEFAULT_INVITE_REWARDS, inviteRewardSettings } from './invitations';
 import { localeSchema, localizedInput, localizedTextSchema } from './localized-text';
 import { ENABLEABLE_PAY_TYPES, payType } from './payments';
 import { DEFAULT_PHONE_COUNTRY, phoneCountry } from './phone-country';

@@ -56,8 +56,8 @@ export const allCalls: RegisteredCall[] = [
   ...paymentHandlers,
   ...couponHandlers,
   ...reviewHandlers,
-  ...feedbackHandlers,
   ...invitationHandlers,
+  ...feedbackHandlers,
   ...channelHandlers,
   ...agreementHandlers,
 ];

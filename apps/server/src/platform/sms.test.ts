@@ -188,7 +188,13 @@ describe('SMS settings', () => {
 
   it('sends only E.164 numbers: a number is read with the studio country when it is typed, not here', async () => {
     const sent: string[] = [];
-    const messenger = smsMessenger({ name: 'fake', send: async (to) => (sent.push(to), { id: 'SM1' }) });
+    const messenger = smsMessenger({
+      name: 'fake',
+      send: async (to) => {
+        sent.push(to);
+        return { id: 'SM1' };
+      },
+    });
     const ctx = { db: t.app.db, log: t.app.log, clock: t.clock };
     await messenger.send(ctx, { to: '+447700900123', subject: '', text: 'hi' });
     await expect(messenger.send(ctx, { to: '07700900123', subject: '', text: 'hi' })).rejects.toMatchObject({
