@@ -72,6 +72,8 @@ describe('notice types', () => {
       'package_id',
       'coupon_id',
       'feedback_id',
+      // Or the page itself (an invitation reward opens My invitation): notice-links follows a link first.
+      'link',
     ];
     for (const type of NOTICE_TYPES) {
       expect(
