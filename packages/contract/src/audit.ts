@@ -27,6 +27,7 @@ export const AUDIT_OBJECT_TYPES = [
   'announcement',
   'notice_delivery',
   'feedback',
+  'agreement',
 ] as const;
 
 /** The kinds of change the log is filtered by (the back office's type filter, in this order), each one or more of AUDIT_CHANGES. */
@@ -130,6 +131,8 @@ export const AUDIT_CHANGES = [
   { action: 'admin/package.adjustCredits', object: 'package', kind: 'packages', sentence: 'packageCreditsAdjusted' },
   // The studio
   { action: 'admin/merchant.save', object: 'studio', kind: 'settings', sentence: 'settingsSaved' },
+  { action: 'admin/agreement.saveDraft', object: 'agreement', kind: 'settings', sentence: 'agreementDraftSaved' },
+  { action: 'admin/agreement.publish', object: 'agreement', kind: 'settings', sentence: 'agreementPublished' },
   {
     action: 'admin/freight.save',
     object: 'freight',
