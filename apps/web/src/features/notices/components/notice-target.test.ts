@@ -12,6 +12,7 @@ describe('noticeTarget', () => {
       order: paths.orderInfo,
       package: paths.coursePurchased,
       coupon: paths.couponList,
+      feedback: paths.feedbackThread,
       notice: paths.noticeDetail,
     });
     expect(noticeTarget({ data: { session_id: 's1', reservation_id: 'r1' } })).toEqual({
