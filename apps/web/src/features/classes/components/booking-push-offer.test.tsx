@@ -136,7 +136,8 @@ describe('the push offer after a booking', { timeout: 20_000 }, () => {
     });
     const key = device.subscribe.mock.calls[0]?.[0].applicationServerKey as Uint8Array;
     expect([...key]).toEqual([...base64UrlToBytes(VAPID_KEY)]);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: OFFER })).toBeNull());
+    // The sheet's closing animation runs in JavaScript: a busy machine takes more than the default second.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: OFFER })).toBeNull(), { timeout: 10_000 });
     expect(showToast).toHaveBeenCalledWith('Push notifications are on');
   });
 
@@ -147,7 +148,8 @@ describe('the push offer after a booking', { timeout: 20_000 }, () => {
     await screen.findByRole('dialog', { name: OFFER });
     expect(localStorage.getItem(PUSH_OFFERED_KEY)).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: OFFER })).toBeNull());
+    // The sheet's closing animation runs in JavaScript: a busy machine takes more than the default second.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: OFFER })).toBeNull(), { timeout: 10_000 });
 
     await book();
     await settled();
