@@ -134,6 +134,8 @@ const SENTENCES: { [S in AuditSentence]: (e: Seen) => Said } = {
     params: { ...named(e), ...ofMember(e), delta: int(e.after.delta), ...reason(e) },
   }),
   settingsSaved: () => ({ params: {} }),
+  agreementDraftSaved: () => ({ params: {} }),
+  agreementPublished: () => ({ params: {} }),
   freightSaved: createdOr,
   announcementSaved: createdOr,
   announcementWithdrawn: (e) => ({ params: named(e) }),
