@@ -27,6 +27,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { applyServerErrors, requiredRule } from '@/shared/forms/forms';
 import { LocalizedFields } from '@/shared/forms/localized-fields';
 import { RichTextEditor } from '@/shared/forms/rich-text';
+import { checkWholeForm } from '@/shared/forms/whole-form';
 import { usePermission } from '@/shared/session/permissions';
 import { showAlert } from '@/shared/ui/feedback';
 import { ImageList } from '@/shared/ui/image-list';
@@ -75,17 +76,17 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
         else form.setFieldsValue(fieldsOf(saved));
       },
       onError: (error) => {
-        const shown = applyServerErrors(form, error, (field) => {
-          const [head, index, rest] = field.split('.');
-          if (head === 'sku_list' && index !== undefined) return ['sku_list', Number(index), rest ?? 'sku_name'];
-          if (head === 'exp_time_rule') return 'valid_days';
-          if (head === 'exp_time_range') return 'valid_range';
-          return head ?? null;
-        });
+        const shown = applyServerErrors(form, error, (field) => goodsFieldOf(field.split('.')));
         if (!shown) showAlert((error as Error).message);
       },
     },
   );
+  // The whole input checked with the save call's schema first: the rules across fields (a package's
+  // classes, a price over its original, a valid-date range in order) show beside their fields.
+  const submit = (fields: GoodsFields) => {
+    const input = inputOf(fields, goods?._id, canSetFreight);
+    if (checkWholeForm(form, adminShopCalls.saveGoods.input, input, goodsFieldOf)) save.mutate(fields);
+  };
 
   return (
     <Page
@@ -104,7 +105,7 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
         form={form}
         layout="vertical"
         initialValues={goods ? fieldsOf(goods) : NEW_GOODS}
-        onFinish={(fields) => save.mutate(fields)}
+        onFinish={submit}
         scrollToFirstError
         className="goods-editor"
       >
@@ -240,4 +241,13 @@ function GoodsForm({ goods }: { goods?: AdminGoodsRecord }) {
       />
     </Page>
   );
+}
+
+/** The form's field for a path of the save call's input (or of a field the server names). */
+export function goodsFieldOf(path: PropertyKey[]): (string | number)[] | null {
+  const [head, index, rest] = path.map((p) => (typeof p === 'symbol' ? '' : p));
+  if (head === 'sku_list' && index !== undefined) return ['sku_list', Number(index), rest || 'sku_name'];
+  if (head === 'exp_time_rule') return ['valid_days'];
+  if (head === 'exp_time_range') return ['valid_range'];
+  return head === undefined || head === '' ? null : [head];
 }

@@ -15,7 +15,13 @@ export function checkWholeForm(
   fieldOf: (path: PropertyKey[]) => (string | number)[] | null = (path) =>
     path.filter((p): p is string | number => typeof p !== 'symbol'),
 ): boolean {
-  const result = schema.safeParse(input);
+  let result: ReturnType<z.ZodType['safeParse']>;
+  try {
+    result = schema.safeParse(input);
+  } catch {
+    // A schema with an asynchronous rule cannot be checked here: the server checks it.
+    return true;
+  }
   if (result.success) return true;
   let placed = false;
   const seen = new Set<string>();
