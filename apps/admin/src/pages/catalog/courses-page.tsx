@@ -14,7 +14,7 @@ import { ClampedText } from '@/shared/table/cells';
 import type { ServerColumn } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { ImageUpload } from '@/shared/ui/image-upload';
-import { ActiveTag, CATALOG_FILTERS, CatalogFilters } from './status-tag';
+import { ActiveTag, CATALOG_FILTERS, StatusFilter } from './status-tag';
 
 type Course = z.infer<typeof adminScheduleCalls.getCourseList.output>['rows'][number];
 interface CourseFields {
@@ -83,7 +83,8 @@ export function CoursesPage() {
       table={table}
       list={list}
       columns={columns}
-      filters={<CatalogFilters table={table} searchPlaceholder={t('courses.search')} />}
+      searchPlaceholder={t('courses.search')}
+      filters={<StatusFilter table={table} />}
       onEditingChange={(next) => setEditing(next !== null)}
       save={{
         def: adminScheduleCalls.saveCourse,

@@ -10,7 +10,7 @@ import { LocalizedFields, localizedValue, optionalLocalizedValue } from '@/share
 import { ClampedText } from '@/shared/table/cells';
 import type { ServerColumn } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
-import { ActiveTag, CATALOG_FILTERS, CatalogFilters } from './status-tag';
+import { ActiveTag, CATALOG_FILTERS, StatusFilter } from './status-tag';
 
 type Room = z.infer<typeof adminScheduleCalls.getRoomList.output>['rows'][number];
 interface RoomFields {
@@ -54,7 +54,8 @@ export function RoomsPage() {
       table={table}
       list={list}
       columns={columns}
-      filters={<CatalogFilters table={table} searchPlaceholder={t('rooms.search')} />}
+      searchPlaceholder={t('rooms.search')}
+      filters={<StatusFilter table={table} />}
       save={{
         def: adminScheduleCalls.saveRoom,
         input: (fields, room) => ({

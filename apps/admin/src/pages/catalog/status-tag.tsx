@@ -2,7 +2,7 @@ import type { CATALOG_STATUSES } from '@studio/contract/schedule';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { useTableState } from '@/shared/table/table-state';
-import { FilterBar, FilterSelect, SearchBox } from '@/shared/ui/filter-bar';
+import { FilterSelect } from '@/shared/ui/filter-bar';
 
 type Status = (typeof CATALOG_STATUSES)[number];
 
@@ -14,32 +14,23 @@ export function ActiveTag({ active }: { active: boolean }) {
 
 export const CATALOG_FILTERS = ['keyword', 'status'] as const;
 
-/** The catalog lists' filters: a search by name and in use / retired. */
-export function CatalogFilters({
+/** The catalog lists' filter beside the search: in use or retired. */
+export function StatusFilter({
   table,
-  searchPlaceholder,
 }: {
   table: Pick<ReturnType<typeof useTableState<(typeof CATALOG_FILTERS)[number]>>, 'view' | 'setFilters'>;
-  searchPlaceholder: string;
 }) {
   const { t } = useTranslation('catalog');
   return (
-    <FilterBar>
-      <SearchBox
-        value={table.view.filters.keyword}
-        onSearch={(keyword) => table.setFilters({ keyword })}
-        placeholder={searchPlaceholder}
-      />
-      <FilterSelect<Status>
-        label={t('status.label')}
-        allLabel={t('status.all')}
-        value={table.view.filters.status as Status | undefined}
-        onChange={(status) => table.setFilters({ status })}
-        options={[
-          { value: 'active', label: t('status.active') },
-          { value: 'inactive', label: t('status.inactive') },
-        ]}
-      />
-    </FilterBar>
+    <FilterSelect<Status>
+      label={t('status.label')}
+      allLabel={t('status.all')}
+      value={table.view.filters.status as Status | undefined}
+      onChange={(status) => table.setFilters({ status })}
+      options={[
+        { value: 'active', label: t('status.active') },
+        { value: 'inactive', label: t('status.inactive') },
+      ]}
+    />
   );
 }

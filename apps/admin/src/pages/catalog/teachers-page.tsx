@@ -13,7 +13,7 @@ import { ClampedText } from '@/shared/table/cells';
 import type { ServerColumn } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
 import { ImageUpload } from '@/shared/ui/image-upload';
-import { ActiveTag, CATALOG_FILTERS, CatalogFilters } from './status-tag';
+import { ActiveTag, CATALOG_FILTERS, StatusFilter } from './status-tag';
 
 type Teacher = z.infer<typeof adminScheduleCalls.getTeacherList.output>['rows'][number];
 interface TeacherFields {
@@ -100,7 +100,8 @@ export function TeachersPage() {
       table={table}
       list={list}
       columns={columns}
-      filters={<CatalogFilters table={table} searchPlaceholder={t('teachers.search')} />}
+      searchPlaceholder={t('teachers.search')}
+      filters={<StatusFilter table={table} />}
       save={{
         def: adminScheduleCalls.saveTeacher,
         input: (fields, teacher) => {

@@ -23,7 +23,6 @@ import { MoneyInput } from '@/shared/forms/money-input';
 import { ClampedText } from '@/shared/table/cells';
 import type { ServerColumn } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
-import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
 import { CodesDialog } from './codes-dialog';
 
 interface CouponFields {
@@ -167,15 +166,7 @@ export function CouponsPage() {
         table={table}
         list={list}
         columns={columns}
-        filters={
-          <FilterBar>
-            <SearchBox
-              value={table.view.filters.keyword}
-              onSearch={(keyword) => table.setFilters({ keyword })}
-              placeholder={t('search')}
-            />
-          </FilterBar>
-        }
+        searchPlaceholder={t('search')}
         rowActions={(c) => (
           <Button type="link" size="small" onClick={() => setCodesFor(c)} aria-label={`${t('makeCodes')} ${c.name}`}>
             {t('makeCodes')}

@@ -10,7 +10,6 @@ import { requiredRule } from '@/shared/forms/forms';
 import { MoneyInput } from '@/shared/forms/money-input';
 import type { ServerColumn } from '@/shared/table/server-table';
 import { listInputOf, useTableState } from '@/shared/table/table-state';
-import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
 
 interface RuleFields {
   name: string;
@@ -69,15 +68,7 @@ export function FreightPage() {
       table={table}
       list={list}
       columns={columns}
-      filters={
-        <FilterBar>
-          <SearchBox
-            value={table.view.filters.keyword}
-            onSearch={(keyword) => table.setFilters({ keyword })}
-            placeholder={t('freight.search')}
-          />
-        </FilterBar>
-      }
+      searchPlaceholder={t('freight.search')}
       save={{
         def: adminFreightCalls.save,
         input: (f, rule) => ({

@@ -13,6 +13,7 @@ import { showSaveError } from '@/shared/forms/forms';
 import { checkWholeForm } from '@/shared/forms/whole-form';
 import { type ServerColumn, ServerTable } from '@/shared/table/server-table';
 import type { useTableState } from '@/shared/table/table-state';
+import { FilterBar, SearchBox } from '@/shared/ui/filter-bar';
 import { Page } from '@/shared/ui/page';
 
 /** What the drawer edits: a row of the list, or a new one. */
@@ -34,6 +35,7 @@ export function ListEditPage<Row extends { _id: string }, Fields extends object,
   table,
   list,
   columns,
+  searchPlaceholder,
   filters,
   rowActions,
   save,
@@ -50,10 +52,15 @@ export function ListEditPage<Row extends { _id: string }, Fields extends object,
   editLabel: string;
   /** The row's name, for its Edit button's accessible name ("Edit Morning Flow"). */
   nameOf: (row: Row) => string;
-  table: Pick<ReturnType<typeof useTableState<string>>, 'view' | 'onTableChange' | 'pageSizes'>;
+  table: Pick<ReturnType<typeof useTableState<string>>, 'view' | 'onTableChange' | 'pageSizes'> & {
+    setFilters: (filters: { keyword?: string }) => void;
+  };
   list: Pick<UseQueryResult<Paged<Row>>, 'data' | 'error' | 'isFetching' | 'refetch'>;
   /** The columns; the Edit action column is added after them. */
   columns: ServerColumn<Row>[];
+  /** The search box's placeholder: the list is searched by the URL's `keyword`. */
+  searchPlaceholder: string;
+  /** Filters beside the search box. */
   filters?: ReactNode;
   /** More buttons beside a row's Edit. */
   rowActions?: (row: Row) => ReactNode;
@@ -139,7 +146,14 @@ export function ListEditPage<Row extends { _id: string }, Fields extends object,
         )
       }
     >
-      {filters}
+      <FilterBar>
+        <SearchBox
+          value={table.view.filters.keyword}
+          onSearch={(keyword) => table.setFilters({ keyword })}
+          placeholder={searchPlaceholder}
+        />
+        {filters}
+      </FilterBar>
       <ServerTable<Row> caption={title} state={table} query={list} columns={withActions} />
       <FormDrawer<Fields>
         title={editing === 'new' ? newLabel : editLabel}
