@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, noInput } from './protocol';
+import { takings } from './reports';
 import { sessionRecord } from './schedule';
 import { isoDateTime } from './validators';
 
@@ -43,6 +44,8 @@ export const dashboard = z.object({
   new_members_this_week: z.number().int(),
   /** Members' messages waiting for the studio's reply (feedback). */
   feedback_pending: z.number().int(),
+  /** Net sales today, this week and the last 30 days; null for staff without reports.view. */
+  takings: takings.nullable(),
   expiring: z.object({
     total: z.number().int(),
     rows: z.array(

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'notices.manage',
   /** Members' feedback: the inbox, replies, internal notes and closing threads. */
   'feedback.manage',
+  /** The owner's reports (revenue, sales, classes, members, what the studio owes) and the dashboard's takings. */
+  'reports.view',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;
