@@ -25,6 +25,7 @@ import { publishingRealtime, type Realtime } from './platform/realtime';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSharedMemo } from './platform/shared-memo';
 import { registerStaticFiles, singlePageFallback } from './platform/static-files';
+import { createUploadStorage } from './platform/storage';
 import { startSweeper } from './platform/sweeper';
 import { loadSecret, loadTokenSecret, TokenSigner } from './platform/tokens';
 import { registerWebsocket } from './platform/websocket';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const realtime: Realtime = publishingRealtime((message) => bus.publish(message));
   app.decorate('realtime', realtime);
   const sharedMemo = await createSharedMemo({ redis, redisPrefix: config.REDIS_PREFIX, log: app.log });
+  const uploads = await createUploadStorage(config);
   // Built here, once per app, and handed to every call as ctx.deps: no module keeps any of it.
   const deps: AppDeps = {
     signer: new TokenSigner(loadTokenSecret(config.TOKEN_SECRET, config.DATA_DIR)),
@@ -114,10 +116,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Replaced by the token cache's below: it forgets a member's info with their tokens.
     memberMemo: noMemberMemo,
     memo: sharedMemo,
+    uploads,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await sharedMemo.close();
+    await uploads.close();
     await bus.close();
     await redis?.quit();
     if (!options.database) await database.close();
@@ -170,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Before any route: the limiter hooks each route as it is added.
   await registerSecurityHeaders(app, {
+    // Uploads redirected to S3_PUBLIC_URL are images (and the service worker's fetches) from there.
+    imageOrigins: config.STORAGE === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [],
     frameHosts: async () => shopSettingsOf(await studioRow({ db, deps, clock })).web_view.hosts,
   });
   await registerRateLimit(app, { config, redis });
@@ -196,7 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerStaticFiles(app, config.WEB_DIST, { servedElsewhere: APP_INDEX_FILES });
   await registerStaticFiles(app, config.ADMIN_DIST, { prefix: '/admin/' });
 
-  if (!options.migrated) await runStartupTasks(db, config, clock);
+  if (!options.migrated) await runStartupTasks(db, config, clock, uploads);
 
   // Scheduled work of this instance (SWEEP_INTERVAL_MS; 0 = off); stopped before the database closes.
   const sweeper = startSweeper({

@@ -35,6 +35,24 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** A base address objects' keys are appended to: http(s), no query, fragment or credentials. */
+function isPublicBase(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
 const originList = z
   .string()
   .default('')
@@ -119,6 +137,25 @@ const envSchema = z.object({
     .string()
     .default(path.join(REPO_ROOT, 'apps/admin/dist'))
     .transform((p) => path.resolve(p)),
+  /** Where uploaded images are kept: DATA_DIR/uploads on this instance's disk, or a bucket every instance shares. */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** The S3-compatible API's address (MinIO, R2, …); absent for AWS S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  /** A key pair, or neither: then the SDK's own chain (AWS_* variables, an instance or task role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (https://host/bucket/key) rather than the host name: most S3-compatible stores need it. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /**
+   * Where browsers fetch the bucket's objects directly (a CDN, or the bucket's public address): then
+   * `/uploads/<key>` redirects to `<S3_PUBLIC_URL>/<key>`; without it the app streams them.
+   */
+  S3_PUBLIC_URL: optionalText.refine(
+    (v) => v === undefined || isPublicBase(v),
+    'an http(s) address with no query, fragment or credentials',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(100),
@@ -155,6 +192,17 @@ const withProviderSettings = envSchema.superRefine((e, ctx) => {
       path: [missing],
       message: 'VAPID keys come as a pair (or neither, to generate one)',
     });
+  }
+  if (e.STORAGE === 's3') {
+    if (!e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3 keys come as a pair (or neither, for the SDK’s own credentials)',
+      });
+    }
   }
   if (e.SMS_PROVIDER !== 'twilio') return;
   for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {

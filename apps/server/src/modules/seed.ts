@@ -2,6 +2,7 @@ import type { Role } from '@studio/contract/account';
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { Permission } from '@studio/contract/permissions';
 import type { Db } from '../platform/db';
+import type { UploadStorage } from '../platform/storage';
 import { createUser, findUserByUsername } from './account';
 import { seedShop } from './catalog';
 import { seedCoupons } from './coupons';
@@ -52,7 +53,7 @@ const STUDIO = {
  * The demo studio: merchant info and the demo accounts, their passwords hashed at `hashCost`
  * (config PASSWORD_HASH_COST). Idempotent: runs at every start.
  */
-export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: string): Promise<void> {
+export async function seedDemo(db: Db, now: Date, hashCost: number, uploads: UploadStorage): Promise<void> {
   await seedStudioRow(db, {
     name: STUDIO.name.en,
     nameI18n: STUDIO.name,
@@ -93,6 +94,6 @@ export async function seedDemo(db: Db, now: Date, hashCost: number, dataDir: str
   }
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
   const admin = await findUserByUsername(db, 'admin');
-  await seedShop(db, now, dataDir, admin!.id, await seedFreightRule(db, now));
+  await seedShop(db, now, uploads, admin!.id, await seedFreightRule(db, now));
   await seedCoupons(db, now);
 }

@@ -1,6 +1,7 @@
 import type { Background } from './background';
 import type { Db, DbOrTx } from './db';
 import type { EventOutbox } from './event-outbox';
+import type { UploadStorage } from './storage';
 import type { TokenSigner } from './tokens';
 
 /** Wallet and points balances shown in a member's user info. */
@@ -56,6 +57,8 @@ export interface AppDeps {
   memberMemo: MemberMemo;
   /** The studio row between saves (merchant/service.ts studioRow). */
   memo: SharedMemo;
+  /** Where uploaded images and their sizes are kept: DATA_DIR/uploads or the S3 bucket (platform/storage.ts). */
+  uploads: UploadStorage;
 }
 
 /** Where the database and this app's dependencies are both needed (services called outside a request too). */

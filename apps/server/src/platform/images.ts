@@ -1,7 +1,7 @@
-import { access, unlink } from 'node:fs/promises';
 import type { UPLOAD_IMAGE_TYPES } from '@studio/contract/account';
 import { IMAGE_SIZES } from '@studio/contract/images';
 import sharp, { type Sharp } from 'sharp';
+import type { UploadStorageBase } from './storage';
 
 /**
  * The most pixels an uploaded image may have (width × height, every frame of an animation counted),
@@ -71,34 +71,43 @@ function encodeAs(image: Sharp, format: ImageFormat): Sharp {
   }
 }
 
+/** The key of an upload's variant `width` wide (`2026-11/<id>.png` → `2026-11/<id>.w320.webp`). */
+export function variantKey(key: string, width: number): string {
+  return `${key.replace(/\.[^./]+$/, '')}.w${width}.webp`;
+}
+
 /**
  * Makes an uploaded image's sizes once (contract images.ts): WebP `<name>.w320.webp` and
- * `<name>.w960.webp` beside `<name>.<ext>`, never wider than the original, rotated by its EXIF
- * orientation and stripped of its metadata. An existing variant is kept.
+ * `<name>.w960.webp` beside `<name>.<ext>` in the upload storage, never wider than the original,
+ * rotated by its EXIF orientation and stripped of its metadata. An existing variant is kept;
+ * `original` spares reading back the bytes just stored.
  */
-export async function makeImageVariants(filePath: string): Promise<void> {
-  const base = filePath.replace(/\.[^./]+$/, '');
+export async function makeImageVariants(storage: UploadStorageBase, key: string, original?: Buffer): Promise<void> {
+  let input = original;
   for (const width of Object.values(IMAGE_SIZES)) {
-    const out = `${base}.w${width}.webp`;
-    if (await exists(out)) continue;
+    const out = variantKey(key, width);
+    if (await storage.has(out)) continue;
+    input ??= (await storage.get(key)) ?? undefined;
+    if (!input) throw new ImageUnreadable(new Error(`no upload ${key}`));
+    let variant: Buffer;
     try {
       // Lenient like a browser: a picture with a damaged chunk still shows; one with no image in it fails.
-      await sharp(filePath, { animated: false, failOn: 'none' })
+      variant = await sharp(input, { animated: false, failOn: 'none' })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
-        .toFile(out);
+        .toBuffer();
     } catch (error) {
-      await removeImageVariants(filePath);
+      await removeImageVariants(storage, key);
       throw new ImageUnreadable(error);
     }
+    await storage.put(out, variant, 'image/webp');
   }
 }
 
-/** Removes the sizes made for `filePath` (an upload that could not be kept). */
-export async function removeImageVariants(filePath: string): Promise<void> {
-  const base = filePath.replace(/\.[^./]+$/, '');
-  for (const width of Object.values(IMAGE_SIZES)) await unlink(`${base}.w${width}.webp`).catch(() => undefined);
+/** Removes the sizes made for `key` (an upload that could not be kept). */
+export async function removeImageVariants(storage: UploadStorageBase, key: string): Promise<void> {
+  for (const width of Object.values(IMAGE_SIZES)) await storage.remove(variantKey(key, width)).catch(() => undefined);
 }
 
 /** The image's header declares more than MAX_IMAGE_PIXELS: refused without decoding it. */
@@ -114,9 +123,3 @@ export class ImageUnreadable extends Error {
     super('image cannot be decoded', { cause });
   }
 }
-
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );

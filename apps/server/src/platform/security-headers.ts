@@ -61,6 +61,11 @@ declare module 'fastify' {
 }
 
 export interface SecurityHeaderOptions {
+  /**
+   * Origins images come from beside this one (S3_PUBLIC_URL's, where `/uploads/...` redirects):
+   * allowed in img-src, and in connect-src for the member app's service worker, which fetches them.
+   */
+  imageOrigins?: readonly string[];
   /** The hosts pages may frame (the studio's web-view allow-list); none when absent or when it cannot be read. */
   frameHosts?: () => Promise<readonly string[]>;
 }
@@ -87,7 +92,7 @@ export async function registerSecurityHeaders(
     // knows whether HTTPS is the only way in, is the place for Strict-Transport-Security.
     strictTransportSecurity: false,
   });
-  const csp = cspFactory();
+  const csp = cspFactory(options.imageOrigins);
   app.addHook('onRequest', (req, reply, done) => {
     if (req.routeOptions.config.apiHeaders) {
       reply.headers(API_SECURITY_HEADERS);
@@ -111,7 +116,9 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 const MAX_HOSTS = 64;
 
 /** The policy for pages loaded from `host` that may frame `frameHosts`, as helmet would write it, built once per pair. */
-export function cspFactory(): (host: string | undefined, frameHosts?: readonly string[]) => string {
+export function cspFactory(
+  imageOrigins: readonly string[] = [],
+): (host: string | undefined, frameHosts?: readonly string[]) => string {
   const byHost = new Map<string, string>();
   return (host, frameHosts = []) => {
     const key = `${host ?? ''} ${frameHosts.join(' ')}`;
@@ -122,6 +129,7 @@ export function cspFactory(): (host: string | undefined, frameHosts?: readonly s
         .map(([name, values]) => {
           const parts = (values as (string | ((req: IncomingMessage) => string))[])
             .map((v) => (typeof v === 'function' ? websocketOrigins(host) : v))
+            .concat(name === 'imgSrc' || name === 'connectSrc' ? imageOrigins : [])
             .filter(Boolean);
           return [kebab(name), ...parts].join(' ');
         })

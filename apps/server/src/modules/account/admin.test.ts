@@ -180,7 +180,12 @@ describe('admin/user.setRoles', () => {
 
 describe('ADMIN_USERNAME / ADMIN_PASSWORD bootstrap', () => {
   const start = (password: string, username: string) =>
-    runStartupTasks(t.app.db, { ...t.config, ADMIN_USERNAME: username, ADMIN_PASSWORD: password }, t.clock);
+    runStartupTasks(
+      t.app.db,
+      { ...t.config, ADMIN_USERNAME: username, ADMIN_PASSWORD: password },
+      t.clock,
+      t.app.deps.uploads,
+    );
   const login = (username: string, password: string) => t.call(accountCalls.login, { username, password });
 
   it('creates the admin at start and resets its password (and lock) at every later start', async () => {

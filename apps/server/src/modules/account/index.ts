@@ -24,4 +24,4 @@ export {
 } from './service';
 export { authenticate, renewToken } from './sessions';
 export { createTokenCache } from './token-cache';
-export { saveUpload, uploadRoutes, uploadsRoot } from './upload';
+export { saveUpload, uploadKeyOf, uploadRoutes } from './upload';

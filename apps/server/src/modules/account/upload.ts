@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@studio/contract/account';
@@ -21,13 +19,16 @@ import {
 import { type AuthUser, header, sendError } from '../../platform/protocol';
 import type { RawRoute } from '../../platform/raw-routes';
 import { fileErrorHandler, isFilePath } from '../../platform/static-files';
+import { isUploadKey, type UploadStorage } from '../../platform/storage';
 import { type ImageInfo, sniffImage } from './image-type';
 import * as repo from './repo';
+import { serveFromBucket } from './upload-serving';
 
 export interface UploadDeps {
   db: Db;
   clock: Clock;
-  dataDir: string;
+  /** Where the images go: DATA_DIR/uploads or the S3 bucket (ctx.deps.uploads). */
+  uploads: UploadStorage;
   /** The protocol's token check, so that the upload answers token errors exactly like a kh call. */
   authenticate(token: string, now: Date): Promise<AuthUser | ErrorName>;
 }
@@ -35,18 +36,22 @@ export interface UploadDeps {
 export const UPLOADS_PREFIX = '/uploads/';
 const MAX_NAME_LENGTH = 200;
 
-export function uploadsRoot(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
+/** The storage key of an upload url (`/uploads/2026-11/x.png` → `2026-11/x.png`), or null for any other url. */
+export function uploadKeyOf(url: string): string | null {
+  if (!url.startsWith(UPLOADS_PREFIX)) return null;
+  const key = url.slice(UPLOADS_PREFIX.length);
+  return isUploadKey(key) ? key : null;
 }
 
 /**
- * Stores a checked image under `uploads/<yyyy-mm>/<id>.<ext>` and records it for its owner. What is
- * kept is the image re-encoded without its metadata and at most 2560 px long (platform/images.ts),
- * never the bytes as sent: every stored image (avatars, photos, goods and review pictures, the demo
- * shop's) comes through here. Throws ImageTooLarge or ImageUnreadable, keeping nothing.
+ * Stores a checked image under `<yyyy-mm>/<id>.<ext>` of the upload storage (served at
+ * `/uploads/<yyyy-mm>/<id>.<ext>`) and records it for its owner. What is kept is the image
+ * re-encoded without its metadata and at most 2560 px long (platform/images.ts), never the bytes as
+ * sent: every stored image (avatars, photos, goods and review pictures, the demo shop's) comes
+ * through here. Throws ImageTooLarge or ImageUnreadable, keeping nothing.
  */
 export async function saveUpload(
-  deps: Pick<UploadDeps, 'db' | 'dataDir'>,
+  deps: Pick<UploadDeps, 'db' | 'uploads'>,
   userId: string,
   file: { buffer: Buffer; image: ImageInfo; name: string },
   now: Date,
@@ -54,14 +59,12 @@ export async function saveUpload(
   const stored = await storableImage(file.buffer, file.image.type);
   const id = newId();
   const month = now.toISOString().slice(0, 7);
-  const dir = path.join(uploadsRoot(deps.dataDir), month);
   const fileName = `${id}.${file.image.ext}`;
-  const filePath = path.join(dir, fileName);
-  const url = `${UPLOADS_PREFIX}${month}/${fileName}`;
-  await mkdir(dir, { recursive: true });
-  await writeFile(filePath, stored.buffer, { flag: 'wx' });
+  const key = `${month}/${fileName}`;
+  const url = `${UPLOADS_PREFIX}${key}`;
+  await deps.uploads.put(key, stored.buffer, file.image.mime);
   try {
-    await makeImageVariants(filePath);
+    await makeImageVariants(deps.uploads, key, stored.buffer);
     await repo.insertUpload(deps.db, {
       id,
       userId,
@@ -75,9 +78,9 @@ export async function saveUpload(
       createdAt: now,
     });
   } catch (error) {
-    // No record, no file: an orphan on disk would never be cleaned up.
-    await unlink(filePath).catch(() => undefined);
-    await removeImageVariants(filePath);
+    // No record, no file: an orphan in the storage would never be cleaned up.
+    await deps.uploads.remove(key).catch(() => undefined);
+    await removeImageVariants(deps.uploads, key);
     throw error;
   }
   return { url, file_id: id };
@@ -97,34 +100,14 @@ export const uploadRoutes: RawRoute = {
     registerUploads(app, {
       db: deps.db,
       clock: deps.clock,
-      dataDir: deps.config.DATA_DIR,
+      uploads: deps.deps.uploads,
       authenticate: deps.authenticate,
     }),
 };
 
 export async function registerUploads(app: FastifyInstance, deps: UploadDeps): Promise<void> {
-  const root = uploadsRoot(deps.dataDir);
-  mkdirSync(root, { recursive: true });
-  // A bad request for a file (`..`, a NUL, a Range that cannot be met) answers its 4xx, logged as
-  // nothing worse than a request, exactly like the built apps' files (platform/static-files.ts).
-  await app.register(async (scope) => {
-    scope.setErrorHandler(fileErrorHandler);
-    await scope.register(fastifyStatic, {
-      root,
-      prefix: UPLOADS_PREFIX,
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'ignore',
-      allowedPath: isFilePath,
-      maxAge: '365d',
-      immutable: true,
-      // @fastify/static 10 hands over the fastify reply here.
-      setHeaders: (reply) => {
-        reply.header('x-content-type-options', 'nosniff');
-      },
-    });
-  });
+  if (deps.uploads.kind === 'disk') await serveFromDisk(app, deps.uploads.root);
+  else serveFromBucket(app, deps.uploads);
 
   // Multipart parsing only inside this scope: every other route stays JSON-only.
   await app.register(async (scope) => {
@@ -166,6 +149,31 @@ export async function registerUploads(app: FastifyInstance, deps: UploadDeps): P
         req.log.info({ err: error }, 'undecodable upload');
         return invalidFile(reply, req, 'unreadable');
       }
+    });
+  });
+}
+
+/** `/uploads/*` from DATA_DIR/uploads, with a long cache (ETag and Last-Modified from the file). */
+async function serveFromDisk(app: FastifyInstance, root: string): Promise<void> {
+  mkdirSync(root, { recursive: true });
+  // A bad request for a file (`..`, a NUL, a Range that cannot be met) answers its 4xx, logged as
+  // nothing worse than a request, exactly like the built apps' files (platform/static-files.ts).
+  await app.register(async (scope) => {
+    scope.setErrorHandler(fileErrorHandler);
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'ignore',
+      allowedPath: isFilePath,
+      maxAge: '365d',
+      immutable: true,
+      // @fastify/static 10 hands over the fastify reply here.
+      setHeaders: (reply) => {
+        reply.header('x-content-type-options', 'nosniff');
+      },
     });
   });
 }

@@ -1,5 +1,4 @@
 // Staff's side of the catalog: categories and goods saved, put on or off sale, stock adjusted.
-import path from 'node:path';
 import type { Locale } from '@studio/contract/locale';
 import { applyLocalizedInput, type LocalizedText } from '@studio/contract/localized-text';
 import {
@@ -19,8 +18,9 @@ import { newId } from '../../platform/ids';
 import { makeImageVariants } from '../../platform/images';
 import { pageOf } from '../../platform/paging';
 import type { CallContext } from '../../platform/protocol';
+import type { UploadStorage } from '../../platform/storage';
 import { runUnitOfWork } from '../../platform/unit-of-work';
-import { uploadedImage, uploadsRoot } from '../account';
+import { uploadedImage, uploadKeyOf } from '../account';
 import { auditBy, recordAudit } from '../audit';
 import { assertFreightRule } from '../freight';
 import { getMerchant } from '../merchant';
@@ -163,9 +163,10 @@ export function searchTextOf(name: LocalizedText, description: LocalizedText, sk
 }
 
 /** An uploaded image's url, with its sizes made (an upload from before sizes existed gets them now). */
-async function goodsImage(tx: Tx, dataDir: string, url: string, field: string): Promise<string> {
+async function goodsImage(tx: Tx, uploads: UploadStorage, url: string, field: string): Promise<string> {
   const stored = await uploadedImage(tx, url, field);
-  await makeImageVariants(path.join(uploadsRoot(dataDir), stored.replace(/^\/uploads\//, '')));
+  const key = uploadKeyOf(stored);
+  if (key) await makeImageVariants(uploads, key);
   return stored;
 }
 
@@ -192,7 +193,7 @@ export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSa
     await assertCoursesExist(tx, courseIds);
     const images: string[] = [];
     for (const [i, url] of input.images.entries()) {
-      images.push(await goodsImage(tx, ctx.config.DATA_DIR, url, `images.${i}`));
+      images.push(await goodsImage(tx, ctx.deps.uploads, url, `images.${i}`));
     }
     const { defaultLocale } = await getMerchant(tx);
     const name = applyLocalizedInput(input.name, defaultLocale, existing?.nameI18n);
@@ -213,7 +214,7 @@ export async function saveGoods(ctx: CallContext, input: z.output<typeof goodsSa
       if (s._id && !prior) fail('NOT_FOUND', {}, { field: `sku_list.${i}._id` });
       const skuName = applyLocalizedInput(s.sku_name, defaultLocale, prior?.skuNameI18n);
       skuNames.push(skuName.values);
-      const image = s.image ? await goodsImage(tx, ctx.config.DATA_DIR, s.image, `sku_list.${i}.image`) : null;
+      const image = s.image ? await goodsImage(tx, ctx.deps.uploads, s.image, `sku_list.${i}.image`) : null;
       prepared.push({ i, s, prior, skuName, image });
     }
     const saved = await repo.upsertGoods(tx, {

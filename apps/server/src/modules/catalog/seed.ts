@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@studio/contract/localized-text';
 import type { Db } from '../../platform/db';
+import type { UploadStorage } from '../../platform/storage';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { saveUpload } from '../account';
 import { searchTextOf } from './admin';
@@ -310,16 +311,22 @@ const GOODS: DemoGoods[] = [
  * Seeds the demo shop; `ownerId` (the demo admin) is recorded as the uploader of its pictures, and
  * its physical goods are delivered under the freight rule `freightId` (charged by weight).
  */
-export async function seedShop(db: Db, now: Date, dataDir: string, ownerId: string, freightId: string): Promise<void> {
+export async function seedShop(
+  db: Db,
+  now: Date,
+  uploads: UploadStorage,
+  ownerId: string,
+  freightId: string,
+): Promise<void> {
   if (await repo.findCategory(db, CATEGORIES[0]!.id)) return;
-  // Pictures first (files on disk, outside the transaction); their upload rows go in with them.
+  // Pictures first (stored files, outside the transaction); their upload rows go in with them.
   const pictures = new Map<string, string>();
   for (const g of GOODS) {
     const drawings = g.skus.length > 1 && g.skus[0]!.colour ? g.skus.map((s) => s.colour!) : [g.colour];
     for (const [i, c] of drawings.entries()) {
       const buffer = await productPicture(g.drawing, c, g.label);
       const saved = await saveUpload(
-        { db, dataDir },
+        { db, uploads },
         ownerId,
         {
           buffer,

@@ -8,7 +8,7 @@ import { saveUpload } from '../account/upload';
 export async function uploadedPng(t: TestApp, userId: string, width = 400, height = 300): Promise<string> {
   const buffer = png(width, height);
   const saved = await saveUpload(
-    { db: t.app.db, dataDir: t.config.DATA_DIR },
+    { db: t.app.db, uploads: t.app.deps.uploads },
     userId,
     { buffer, image: { type: 'png', ext: 'png', mime: 'image/png', width, height }, name: 'goods.png' },
     t.clock.now(),

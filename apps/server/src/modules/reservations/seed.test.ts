@@ -27,12 +27,12 @@ const counts = async () => ({
 
 describe('demo classes', () => {
   it('seeds rooms, courses, teachers, two weeks of classes and the member’s packages, once', async () => {
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     const first = await counts();
     expect(first).toMatchObject({ rooms: 3, courses: 5, teachers: 3 });
     expect(first.sessions).toBeGreaterThanOrEqual(28);
     expect(first.sessions).toBeLessThanOrEqual(56);
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     expect(await counts()).toEqual(first);
 
     const login = await t.call(accountCalls.login, {
@@ -84,7 +84,7 @@ describe('demo classes', () => {
 
 describe('demo shop', () => {
   it('seeds class passes and goods with drawn pictures in every size, searchable in English and Chinese, once', async () => {
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     const all = await t.call(shopCalls.getGoodsList, { pageSize: 100 });
     expect(all.total).toBe(13);
     const passes = await t.call(shopCalls.getGoodsList, { type: 1, pageSize: 100 });
@@ -102,11 +102,11 @@ describe('demo shop', () => {
         expect(existsSync(path.join(t.config.DATA_DIR, file.slice(1))), file).toBe(true);
       }
     }
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     expect((await t.call(shopCalls.getGoodsList, { pageSize: 100 })).total).toBe(13);
   });
   it('writes every option name in Traditional Chinese too (Moss reads 苔綠, not the simplified 苔绿)', async () => {
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     const options = async (keyword: string) => {
       const [goods] = (await t.call(shopCalls.getGoodsList, { keyword }, { locale: 'zh-Hant' })).rows;
       const detail = await t.call(shopCalls.getGoodsDetail, { _id: goods!._id }, { locale: 'zh-Hant' });

@@ -112,7 +112,7 @@ describe('the home-screen icons', () => {
   it('from the uploaded logo: scaled into the safe zone of a solid maskable icon, and a new ETag', async () => {
     const before = await get('/icons/maskable-512.png');
     const upload = await saveUpload(
-      { db: t.app.db, dataDir: t.config.DATA_DIR },
+      { db: t.app.db, uploads: t.app.deps.uploads },
       admin.id,
       {
         buffer: png(300, 300),

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { BRAND_COLOUR, PAGE_BACKGROUND } from '../../platform/email-layout';
 import type { RawRoute, RawRouteDeps } from '../../platform/raw-routes';
-import { uploadsRoot } from '../account';
+import { uploadKeyOf } from '../account';
 import { type MerchantRow, studioRow, toMchInfo } from '../merchant';
 
 /*
@@ -122,14 +122,16 @@ function inside(root: string, relative: string): string | null {
 }
 
 /**
- * The logo's bytes: an upload (`/uploads/...` under DATA_DIR) or a file of the built app (the demo
- * studio's `/demo/logo.svg`). Null when there is none or it cannot be read.
+ * The logo's bytes: an upload (`/uploads/...`, from the upload storage: DATA_DIR or the bucket) or a
+ * file of the built app (the demo studio's `/demo/logo.svg`). Null when there is none or it cannot be read.
  */
 async function readLogo(logo: string, deps: RawRouteDeps): Promise<Buffer | null> {
   if (!logo.startsWith('/') || logo.startsWith('//') || logo.includes('\0')) return null;
-  const file = logo.startsWith('/uploads/')
-    ? inside(uploadsRoot(deps.config.DATA_DIR), logo.slice('/uploads/'.length))
-    : inside(deps.config.WEB_DIST, logo.slice(1));
+  if (logo.startsWith('/uploads/')) {
+    const key = uploadKeyOf(logo);
+    return key ? deps.deps.uploads.get(key).catch(() => null) : null;
+  }
+  const file = inside(deps.config.WEB_DIST, logo.slice(1));
   if (!file) return null;
   return readFile(file).catch(() => null);
 }

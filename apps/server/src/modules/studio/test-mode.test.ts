@@ -44,13 +44,13 @@ describe('test mode', () => {
 
   it('is on in the demo, whose seed ticks the sandbox card; a later start keeps what staff chose', async () => {
     const t = await studio();
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     // The seed runs before a server answers; this one has answered, so it forgets the row as a save would.
     await forgetStudioRow(t.app.deps);
     expect(await info(t)).toMatchObject({ pay_types: ['balance', 'sandbox', 'offline'], test_mode: true });
     const admin = await buildAdmin(t);
     await setPayTypes(t, admin.token, ['balance', 'offline']);
-    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.config.DATA_DIR);
+    await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     expect(await info(t)).toMatchObject({ pay_types: ['balance', 'offline'], test_mode: false });
   });
 

@@ -152,7 +152,7 @@ describe('client/teacher.updateIntroduction', () => {
   async function uploadFor(userId: string) {
     const buffer = png(40, 40);
     return saveUpload(
-      { db: t.app.db, dataDir: t.config.DATA_DIR },
+      { db: t.app.db, uploads: t.app.deps.uploads },
       userId,
       { buffer, image: sniffImage(buffer)!, name: 'me.png' },
       t.clock.now(),
