@@ -26,6 +26,7 @@ import {
 import { orderHandlers, orderSubscribers, orderSweeps } from './orders';
 import { packageHandlers, packageSubscribers, packageSweeps } from './packages';
 import { paymentHandlers, paymentRoutes, paymentSubscribers } from './payments';
+import { reportHandlers } from './reports';
 import { reservationHandlers, reservationSweeps } from './reservations';
 import { reviewHandlers } from './reviews';
 import { scheduleHandlers } from './schedule';
@@ -60,6 +61,7 @@ export const allCalls: RegisteredCall[] = [
   ...feedbackHandlers,
   ...channelHandlers,
   ...agreementHandlers,
+  ...reportHandlers,
 ];
 
 /** Every sweep the sweeper runs (platform/sweeper.ts): add a module's sweeps here. */

@@ -13,6 +13,7 @@ import { countFreightRules } from '../freight';
 import { getMerchant, type MerchantRow, shopSettingsOf, studioProfileGaps } from '../merchant';
 import { expiringPackages } from '../packages';
 import { isTestMode } from '../payments';
+import { takingsOn } from '../reports';
 import { calendarSessions, checkedInCounts } from '../reservations';
 
 const EXPIRING_SHOWN = 8;
@@ -45,9 +46,15 @@ async function goLiveChecklist(
  * The dashboard, from the modules that own each part (no table of theirs read here): the go-live
  * checklist until it is done, today's classes with their fill and check-ins, the fill rate of the
  * week ahead, new members since Monday, packages with credits left that end within
- * EXPIRING_WITHIN_DAYS days.
+ * EXPIRING_WITHIN_DAYS days; the takings (the reports' revenue) only for a reader holding reports.view.
  */
-export async function getDashboard(db: DbOrTx, config: Config, now: Date, locale?: Locale): Promise<Dashboard> {
+export async function getDashboard(
+  db: DbOrTx,
+  config: Config,
+  now: Date,
+  options: { locale?: Locale; takings: boolean },
+): Promise<Dashboard> {
+  const { locale } = options;
   const studio = await getMerchant(db);
   const { timezone } = studio;
   const today = inZone(now, timezone);
@@ -58,12 +65,13 @@ export async function getDashboard(db: DbOrTx, config: Config, now: Date, locale
     .startOf('day')
     .toDate();
 
-  const [todays, ahead, newMembers, expiring, feedbackPending] = await Promise.all([
+  const [todays, ahead, newMembers, expiring, feedbackPending, takings] = await Promise.all([
     calendarSessions(db, { from: date, to: date }, now, locale),
     calendarSessions(db, { from: date, to: weekEnd }, now, locale),
     countUsersSince(db, monday),
     expiringPackages(db, now, new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY), EXPIRING_SHOWN),
     countPendingFeedback(db),
+    options.takings ? takingsOn(db, date, timezone) : null,
   ]);
   const checkedIn = await checkedInCounts(
     db,
@@ -81,6 +89,7 @@ export async function getDashboard(db: DbOrTx, config: Config, now: Date, locale
     upcoming_sessions: upcoming.length,
     new_members_this_week: newMembers,
     feedback_pending: feedbackPending,
+    takings,
     expiring: {
       total: expiring.total,
       rows: expiring.rows.map((p) => ({

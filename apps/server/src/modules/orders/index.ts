@@ -5,4 +5,5 @@
 export { orderHandlers, orderSweeps } from './calls';
 export { isOrderOf, lastOrdersOf } from './member-orders';
 export { completePickup, findPickup, type Handover } from './pickup';
+export { type CreditLiabilities, creditLiabilities, type RevenueCell, revenueCells } from './reports';
 export { orderSubscribers } from './subscribers';

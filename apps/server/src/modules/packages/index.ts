@@ -3,6 +3,7 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { packageHandlers } from './calls';
+export { packagesOwingCredits } from './report-sources';
 export {
   countPackageHolders,
   expiringPackages,

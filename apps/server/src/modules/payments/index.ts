@@ -11,6 +11,7 @@ export {
   refundOrderPayment,
   repayFailedRefund,
 } from './refunds';
+export { orderMoneyMoves } from './report-sources';
 export { paymentRoutes } from './routes';
 export {
   cardProvidersOf,

@@ -4,5 +4,6 @@
  */
 export { walletBalances } from './balances';
 export { walletHandlers } from './calls';
+export { walletFlows, walletHoldings } from './reports';
 export { creditWallet, postPointsEntry, postWalletEntry, readBalance, settleRefundedOrderPoints } from './service';
 export { walletSubscribers } from './subscribers';
