@@ -2,6 +2,7 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   CalendarOutlined,
   CarOutlined,
   CommentOutlined,
@@ -46,6 +47,18 @@ export const AREAS: Area[] = [
     permission: 'staff',
     load: () => import('@/pages/dashboard/dashboard-page').then((m) => m.DashboardPage),
     menu: { group: 'overview', label: 'menu.dashboard', icon: <DashboardOutlined /> },
+  },
+  // The owner's reports: one page, a tab each (/reports/revenue …), loaded with its charts when opened.
+  {
+    path: 'reports',
+    permission: 'reports.view',
+    load: () => import('@/pages/reports/reports-page').then((m) => m.ReportsPage),
+    menu: { group: 'overview', label: 'menu.reports', icon: <BarChartOutlined /> },
+  },
+  {
+    path: 'reports/:tab',
+    permission: 'reports.view',
+    load: () => import('@/pages/reports/reports-page').then((m) => m.ReportsPage),
   },
   {
     path: 'schedule',

@@ -8,6 +8,7 @@ import { useFormat } from '@/shared/format/format';
 import { usePermission } from '@/shared/session/permissions';
 import { Page, QueryState } from '@/shared/ui/page';
 import { GoLiveCard } from './go-live-card';
+import { TakingsCard } from './takings-card';
 
 type TodayRow = Dashboard['today'][number];
 type ExpiringRow = Dashboard['expiring']['rows'][number];
@@ -86,6 +87,7 @@ function DashboardView({ board }: { board: Dashboard }) {
   return (
     <>
       {board.go_live && canSettings && <GoLiveCard lines={board.go_live} />}
+      {board.takings && <TakingsCard takings={board.takings} />}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} lg={{ flex: '20%' }}>
           <Card size="small">

@@ -23,6 +23,7 @@ vi.mock('@/shared/api/client', () => {
         upcoming_sessions: 0,
         new_members_this_week: 0,
         feedback_pending: 0,
+        takings: null,
         expiring: { total: 0, rows: [] },
       } satisfies Dashboard;
     }

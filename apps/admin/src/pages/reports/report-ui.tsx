@@ -1,0 +1,153 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined } from '@ant-design/icons';
+import { formatDate } from '@studio/contract/format';
+import { Button, Card, Empty, Statistic, theme } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/shared/format/format';
+import { downloadCsv } from '@/shared/ui/download';
+import { changeOf } from './report-range';
+
+/**
+ * The charts' colours, from the studio's theme: its primary first, then antd's preset hues at the
+ * same weight, so a stacked series reads as the studio's and its parts stay apart.
+ */
+export function useReportColours() {
+  const { token } = theme.useToken();
+  return useMemo(
+    () => ({
+      primary: token.colorPrimary,
+      positive: token.colorSuccess,
+      negative: token.colorError,
+      grid: token.colorBorderSecondary,
+      text: token.colorTextSecondary,
+      series: [
+        token.colorPrimary,
+        token.cyan7,
+        token.gold6,
+        token.purple6,
+        token.green7,
+        token.magenta6,
+        token.blue6,
+        token.orange6,
+      ],
+    }),
+    [token],
+  );
+}
+
+/** A studio-local date (YYYY-MM-DD) as the back office writes dates, without moving it through a timezone. */
+export function usePlainDate() {
+  const format = useFormat();
+  return (date: string) => formatDate(`${date}T00:00:00Z`, format.locale, 'UTC');
+}
+
+/** "+12 %" / "−8 %" / "—" for a change from the previous period. */
+export function ChangeText({ current, previous }: { current: number | null; previous: number | null }) {
+  const { t } = useTranslation('reports');
+  const { token } = theme.useToken();
+  const change = current === null || previous === null ? null : changeOf(current, previous);
+  if (change === null) return <span className="secondary-text">{t('change.none')}</span>;
+  const percent = Math.round(change * 100);
+  const colour = percent > 0 ? token.colorSuccess : percent < 0 ? token.colorError : token.colorTextSecondary;
+  return (
+    <span style={{ color: colour }} data-testid="change">
+      {percent > 0 ? <ArrowUpOutlined /> : percent < 0 ? <ArrowDownOutlined /> : null}{' '}
+      {t('change.percent', { sign: percent > 0 ? '+' : percent < 0 ? '−' : '±', value: Math.abs(percent) })}
+    </span>
+  );
+}
+
+/**
+ * One figure of the range beside the previous range's: the figure large, then "previous: X" and the
+ * change in per cent. `show` writes a value (money, a count, a share).
+ */
+export function FigureCard({
+  title,
+  current,
+  previous,
+  show,
+  note,
+}: {
+  title: string;
+  current: number | null;
+  previous?: number | null;
+  show: (value: number) => string;
+  note?: ReactNode;
+}) {
+  const { t } = useTranslation('reports');
+  return (
+    <Card size="small" className="report-figure" aria-label={title} role="group">
+      <Statistic title={title} value={current === null ? '—' : show(current)} />
+      {previous !== undefined && (
+        <div className="report-previous">
+          <span className="secondary-text">
+            {t('change.previous', { value: previous === null ? '—' : show(previous) })}
+          </span>{' '}
+          <ChangeText current={current} previous={previous} />
+        </div>
+      )}
+      {note && <div className="secondary-text report-note">{note}</div>}
+    </Card>
+  );
+}
+
+/** A chart and its table, under one title; empty when the range has nothing to draw. */
+export function ChartCard({
+  title,
+  empty,
+  chart,
+  table,
+  extra,
+}: {
+  title: string;
+  empty: boolean;
+  chart: ReactNode;
+  table: ReactNode;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation('reports');
+  return (
+    <Card size="small" title={title} extra={extra} className="report-card">
+      {empty ? (
+        <Empty description={t('empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <>
+          <div className="report-chart">{chart}</div>
+          {table}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Fetches a report's `.csv` form and saves it; the button spins meanwhile. */
+export function ExportCsvButton({
+  name,
+  fetch,
+}: {
+  name: string;
+  fetch: () => Promise<{ filename: string; csv: string }>;
+}) {
+  const { t } = useTranslation('reports');
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const file = await fetch();
+      downloadCsv(file.filename, file.csv);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} aria-label={t('export', { name })}>
+      {t('exportCsv')}
+    </Button>
+  );
+}
+
+/** A share 0–1 as "63 %", "—" without one. */
+export function useShare() {
+  const format = useFormat();
+  return (share: number | null) => (share === null ? '—' : `${Math.round(share * 100).toLocaleString(format.locale)}%`);
+}
