@@ -13,6 +13,7 @@ import { bookingThroughputSuite } from './suites/booking-throughput';
 import { couponRaceSuite } from './suites/coupon-race';
 import { ordersSuite } from './suites/orders';
 import { protocolSuite } from './suites/protocol';
+import { scaleSuite } from './suites/scale';
 import { scheduleReadSuite } from './suites/schedule-read';
 import { shopSuite } from './suites/shop';
 
@@ -24,6 +25,7 @@ const SUITES: Suite[] = [
   shopSuite,
   ordersSuite,
   couponRaceSuite,
+  scaleSuite,
 ];
 
 function parseArgs(argv: string[]) {
