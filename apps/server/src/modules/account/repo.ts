@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
+import { batchedLookup } from '../../platform/batch';
+import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import { containsPattern } from '../../platform/paging';
 import { loginFailures, loginGuesses, uploads, users, userTokens } from './schema';
@@ -72,10 +73,11 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
   return row;
 }
 
-/** A token row joined with its user's current roles: one query per authenticated call. */
-const liveToken = preparedQuery('live_token', (db) =>
+/** Token rows joined with their users' current roles, for any number of token ids at once. */
+const liveTokens = preparedQuery('live_tokens', (db) =>
   db
     .select({
+      id: userTokens.id,
       revokedAt: userTokens.revokedAt,
       expiresAt: userTokens.expiresAt,
       userId: users.id,
@@ -86,15 +88,18 @@ const liveToken = preparedQuery('live_token', (db) =>
     })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(eq(userTokens.id, sql.placeholder('id')))
-    .limit(1),
+    .where(isAnyOf(userTokens.id, sql.placeholder('ids'))),
 );
 
-/** A token row joined with its user's current roles: one query per authenticated call. */
-export async function findLiveToken(db: DbOrTx, tokenId: string) {
-  const [row] = await liveToken(db, { id: tokenId });
-  return row;
-}
+/**
+ * A token row joined with its user's current roles: the check of every authenticated call. The
+ * calls that arrive together share one statement (platform/batch.ts).
+ */
+export const findLiveToken = batchedLookup(async (db, tokenIds: readonly string[]) => {
+  const rows = await liveTokens(db, { ids: [...new Set(tokenIds)] });
+  const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
+  return tokenIds.map((id) => byId.get(id));
+});
 
 export type TokenRow = typeof userTokens.$inferSelect;
 

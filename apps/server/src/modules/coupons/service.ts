@@ -6,7 +6,8 @@ import {
 } from '@studio/contract/coupons';
 import type { Locale } from '@studio/contract/locale';
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { batchedLookup } from '../../platform/batch';
+import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { offsetOf, type Page, pageOf } from '../../platform/paging';
@@ -106,15 +107,14 @@ async function claimCopy(tx: Tx, userId: string, couponId: string, source: CopyR
     .returning();
   if (!coupon) {
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
-    if (!row) fail('NOT_FOUND', {}, { field: 'coupon_id' });
-    if (!row!.enabled || (row!.endsAt && row!.endsAt <= now)) fail('COUPON_ENDED');
+    assertClaimable(row, 0, now);
     fail('COUPON_SOLD_OUT');
   }
   const [held] = await tx
     .select({ n: count() })
     .from(memberCoupons)
     .where(and(eq(memberCoupons.userId, userId), eq(memberCoupons.couponId, couponId)));
-  if ((held?.n ?? 0) >= coupon!.perMemberLimit) fail('COUPON_LIMIT_REACHED', { limit: coupon!.perMemberLimit });
+  assertClaimable({ ...coupon!, claimed: coupon!.claimed - 1 }, held?.n ?? 0, now);
   const fixed = coupon!.timeType === COUPON_TIME_FIXED;
   const [copy] = await tx
     .insert(memberCoupons)
@@ -131,8 +131,51 @@ async function claimCopy(tx: Tx, userId: string, couponId: string, source: CopyR
   return { copy: copy!, coupon: coupon! };
 }
 
+/** Refuses a claim the coupon's state rules out: unknown, switched off or ended, none left, or the member's limit held. */
+function assertClaimable(row: CouponRow | undefined, held: number, now: Date): asserts row is CouponRow {
+  if (!row) return fail('NOT_FOUND', {}, { field: 'coupon_id' });
+  if (!row.enabled || (row.endsAt && row.endsAt <= now)) fail('COUPON_ENDED');
+  if (row.claimed >= row.total) fail('COUPON_SOLD_OUT');
+  if (held >= row.perMemberLimit) fail('COUPON_LIMIT_REACHED', { limit: row.perMemberLimit });
+}
+
+const couponsWithHeld = preparedQuery('coupons_with_held', (db) =>
+  db
+    .select({
+      coupon: coupons,
+      heldBy: sql<
+        string[]
+      >`array(select ${memberCoupons.userId} from ${memberCoupons} where ${memberCoupons.couponId} = ${coupons.id} and ${isAnyOf(memberCoupons.userId, sql.placeholder('users'))})`,
+    })
+    .from(coupons)
+    .where(isAnyOf(coupons.id, sql.placeholder('coupons'))),
+);
+
+/**
+ * The coupon as it stands and how many copies the member holds, on a plain read: the claims that
+ * arrive together (a rush on a coupon) share one statement (platform/batch.ts).
+ */
+const peekClaim = batchedLookup(async (db, keys: readonly { coupon: string; user: string }[]) => {
+  const rows = await couponsWithHeld(db, {
+    coupons: [...new Set(keys.map((k) => k.coupon))],
+    users: [...new Set(keys.map((k) => k.user))],
+  });
+  const byId = new Map(rows.map((row) => [row.coupon.id, row]));
+  return keys.map((key) => {
+    const row = byId.get(key.coupon);
+    return row && { coupon: row.coupon, held: row.heldBy.filter((user) => user === key.user).length };
+  });
+});
+
+/**
+ * A member claims a coupon from the centre. The checks run first on a plain read, so the many
+ * refusals of a sold-out coupon never open a transaction or queue for its row; a claim that passes
+ * takes its copy in a transaction that checks again under the row's lock.
+ */
 export async function claim(ctx: AuthedContext, couponId: string): Promise<MemberCouponRecord> {
   const now = ctx.clock.now();
+  const seen = await peekClaim(ctx.db, { coupon: couponId, user: ctx.user.uid });
+  assertClaimable(seen?.coupon, seen?.held ?? 0, now);
   const { copy, coupon } = await runUnitOfWork(ctx, ({ tx }) => claimCopy(tx, ctx.user.uid, couponId, 'center', now));
   return toMemberCouponRecord(copy, coupon, now, ctx.locale);
 }

@@ -11,6 +11,7 @@ import {
 } from '@studio/contract/reservations';
 import { MAX_SCHEDULE_DAYS, type SessionRecord } from '@studio/contract/schedule';
 import { and } from 'drizzle-orm';
+import { batchedLookup } from '../../platform/batch';
 import { DAY } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -128,21 +129,49 @@ export async function suggestSessions(
   now: Date,
   locale?: Locale,
 ): Promise<SessionRecord[]> {
-  const rows = await repo.sessionViews(db, {
-    where: and(
-      schedule.sessionWhere({ status: 'scheduled' }),
-      schedule.sameCourseAs(sessionId),
-      schedule.notSession(sessionId),
-      schedule.startsAfter(now),
-      schedule.startsNoLaterThan(new Date(now.getTime() + merchant.bookingWindowDays * DAY)),
-      schedule.hasFreeSeat,
-    ),
-    viewerId,
-    now,
-    limit: SUGGESTION_LIMIT,
-  });
-  return rows.filter((r) => r.myStatus === 'none').map(toSessionRecord(locale));
+  const rows = await suggestionRows(db, { sessionId, merchant, viewerId, now });
+  return rows!.map(toSessionRecord(locale));
 }
+
+interface SuggestionQuery {
+  sessionId: string;
+  merchant: MerchantRow;
+  viewerId: string;
+  now: Date;
+}
+
+/**
+ * The offer to the many members a full class refuses at once (a rush): per session, the first
+ * SUGGESTION_LIMIT bookable sessions of its course, read once for everyone of the round, less those
+ * each member is already in or waiting for (one statement for all of them).
+ */
+const suggestionRows = batchedLookup(async (db, queries: readonly SuggestionQuery[]) => {
+  const now = new Date(Math.max(...queries.map((q) => q.now.getTime())));
+  const { merchant } = queries[0]!;
+  const candidates = new Map<string, repo.SessionViewRow[]>();
+  for (const sessionId of new Set(queries.map((q) => q.sessionId))) {
+    const rows = await repo.sessionViews(db, {
+      where: and(
+        schedule.sessionWhere({ status: 'scheduled' }),
+        schedule.sameCourseAs(sessionId),
+        schedule.notSession(sessionId),
+        schedule.startsAfter(now),
+        schedule.startsNoLaterThan(new Date(now.getTime() + merchant.bookingWindowDays * DAY)),
+        schedule.hasFreeSeat,
+      ),
+      viewerId: null,
+      now,
+      limit: SUGGESTION_LIMIT,
+    });
+    candidates.set(sessionId, rows);
+  }
+  const places = await repo.viewerPlaces(
+    db,
+    [...new Set([...candidates.values()].flat().map((row) => row.id))],
+    [...new Set(queries.map((q) => q.viewerId))],
+  );
+  return queries.map((q) => candidates.get(q.sessionId)!.filter((row) => !places.has(`${q.viewerId} ${row.id}`)));
+});
 
 /** The schedule between two dates (YYYY-MM-DD in the studio timezone, date_to inclusive, or instants). */
 export async function getSchedule(

@@ -2,7 +2,8 @@ import type { ReservationStatus } from '@studio/contract/flow';
 import type { DeskMethod } from '@studio/contract/payments';
 import type { MySessionStatus } from '@studio/contract/schedule';
 import { and, asc, count, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, instant as iso, preparedQuery, type Tx } from '../../platform/db';
+import { batchedLookup } from '../../platform/batch';
+import { type Db, type DbOrTx, isAnyOf, instant as iso, preparedQuery, type Tx } from '../../platform/db';
 import { offsetOf } from '../../platform/paging';
 import { pgCode } from '../../platform/unit-of-work';
 import { memberNames } from '../account';
@@ -110,6 +111,45 @@ export function sessionViewsById(
   }) as Promise<SessionViewRow[]>;
 }
 
+/**
+ * Which of `users` hold a seat in, or wait for, which of `sessions` (`<user> <session>` pairs): many
+ * viewers' statuses at once. Waiting counts only before the class starts (myStatusColumn), which
+ * the caller's sessions have not.
+ */
+const viewerPlacesStatement = preparedQuery('viewer_places', (db) => {
+  const sessions = sql.placeholder('sessions');
+  const users = sql.placeholder('users');
+  return db
+    .select({ pair: sql<string>`${reservations.userId} || ' ' || ${reservations.sessionId}` })
+    .from(reservations)
+    .where(
+      and(
+        isAnyOf(reservations.sessionId, sessions),
+        isAnyOf(reservations.userId, users),
+        ne(reservations.status, 'cancelled'),
+      ),
+    )
+    .union(
+      db
+        .select({ pair: sql<string>`${waitlistEntries.userId} || ' ' || ${waitlistEntries.sessionId}` })
+        .from(waitlistEntries)
+        .where(
+          and(
+            isAnyOf(waitlistEntries.sessionId, sessions),
+            isAnyOf(waitlistEntries.userId, users),
+            eq(waitlistEntries.status, 'waiting'),
+          ),
+        ),
+    );
+});
+
+/** Of future sessions, the `<user> <session>` pairs where the user is registered or waiting. */
+export async function viewerPlaces(db: DbOrTx, sessionIds: string[], userIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0 || userIds.length === 0) return new Set();
+  const rows = await viewerPlacesStatement(db, { sessions: sessionIds, users: userIds });
+  return new Set(rows.map((row) => row.pair));
+}
+
 export interface ScheduleFilter {
   from: Date;
   to: Date;
@@ -148,24 +188,31 @@ export async function findReservationByCode(db: DbOrTx, code: string): Promise<R
   return row;
 }
 
-const peekStatement = preparedQuery('peek_session_for_member', (db) =>
+const peekStatement = preparedQuery('peek_sessions_for_members', (db) =>
   schedule
     .selectSessionRows(db, (s) => ({
-      alreadyBooked: sql<boolean>`exists (select 1 from ${reservations} where ${reservations.sessionId} = ${s.id} and ${reservations.userId} = ${sql.placeholder('user')} and ${reservations.status} <> 'cancelled')`,
+      bookedBy: sql<
+        string[]
+      >`array(select ${reservations.userId} from ${reservations} where ${reservations.sessionId} = ${s.id} and ${isAnyOf(reservations.userId, sql.placeholder('users'))} and ${reservations.status} <> 'cancelled')`,
     }))
-    .where(schedule.sessionIs(sql.placeholder('session')))
-    .limit(1),
+    .where(schedule.sessionIsAnyOf(sql.placeholder('sessions'))),
 );
 
-/** The session as it stands and whether the member already holds a seat in it, in one read (no lock). */
-export async function peekSessionForMember(
-  db: DbOrTx,
-  sessionId: string,
-  userId: string,
-): Promise<{ session: schedule.SessionRow; alreadyBooked: boolean } | undefined> {
-  const [row] = await peekStatement(db, { session: sessionId, user: userId });
-  return row;
-}
+/**
+ * The session as it stands and whether the member already holds a seat in it, in one read (no
+ * lock). The bookings that arrive together (a rush on a class) share one statement.
+ */
+export const peekSessionForMember = batchedLookup(async (db, keys: readonly { session: string; user: string }[]) => {
+  const rows = await peekStatement(db, {
+    sessions: [...new Set(keys.map((k) => k.session))],
+    users: [...new Set(keys.map((k) => k.user))],
+  });
+  const bySession = new Map(rows.map((row) => [row.session.id, row]));
+  return keys.map((key) => {
+    const row = bySession.get(key.session);
+    return row && { session: row.session, alreadyBooked: row.bookedBy.includes(key.user) };
+  });
+});
 
 export async function findActiveReservation(
   db: DbOrTx,

@@ -99,7 +99,9 @@ export async function precheckBooking(
   input: BookSeatInput,
   merchant: MerchantRow,
 ): Promise<schedule.SessionRow> {
-  const seen = (await repo.peekSessionForMember(db, input.sessionId, input.userId)) ?? fail('SESSION_NOT_FOUND');
+  const seen =
+    (await repo.peekSessionForMember(db, { session: input.sessionId, user: input.userId })) ??
+    fail('SESSION_NOT_FOUND');
   assertBookable(seen.session, merchant, input.now, seen.alreadyBooked);
   return seen.session;
 }
