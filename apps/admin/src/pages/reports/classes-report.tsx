@@ -8,7 +8,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { QueryState } from '@/shared/ui/page';
 import type { ReportQuery } from './report-range';
-import { ChartCard, ExportCsvButton, FigureCard, useReportColours, useShare } from './report-ui';
+import { ChartCard, ExportCsvButton, FigureCard, tint, useReportColours, useShare } from './report-ui';
 
 type Named = ClassStats & { _id: string; name: string };
 type Cell = ClassesReport['heatmap'][number];
@@ -155,7 +155,7 @@ function HeatMap({ cells }: { cells: Cell[] }) {
         <table className="report-heatmap" aria-label={t('classes.heatmap')}>
           <thead>
             <tr>
-              <th />
+              <td />
               {span.map((hour) => (
                 <th key={hour} scope="col" className="report-heatmap-hour">
                   {hourLabel(hour)}
@@ -184,13 +184,7 @@ function HeatMap({ cells }: { cells: Cell[] }) {
                         waitlisted: cell.waitlisted,
                       })}
                     >
-                      <td
-                        className="report-heatmap-cell"
-                        style={{
-                          background: `color-mix(in srgb, ${colours.primary} ${Math.round(10 + fill * 90)}%, white)`,
-                          color: fill > 0.5 ? '#fff' : undefined,
-                        }}
-                      >
+                      <td className="report-heatmap-cell" style={{ background: tint(colours.primary, fill) }}>
                         {share(cell.fill_rate)}
                       </td>
                     </AntTooltip>

@@ -21,7 +21,7 @@ import { usePhoneFormat } from '@/shared/format/phone';
 import { usePermission } from '@/shared/session/permissions';
 import { QueryState } from '@/shared/ui/page';
 import type { ReportQuery } from './report-range';
-import { ChartCard, ExportCsvButton, FigureCard, usePlainDate, useReportColours, useShare } from './report-ui';
+import { ChartCard, ExportCsvButton, FigureCard, tint, usePlainDate, useReportColours, useShare } from './report-ui';
 
 type Cohort = MembersReport['retention'][number];
 
@@ -222,10 +222,7 @@ function Retention({ cohorts }: { cohorts: Cohort[] }) {
                 return value === undefined || value === null
                   ? {}
                   : {
-                      style: {
-                        background: `color-mix(in srgb, ${colours.primary} ${Math.round(8 + value * 80)}%, white)`,
-                        color: value > 0.5 ? '#fff' : undefined,
-                      },
+                      style: { background: tint(colours.primary, value) },
                     };
               },
               render: (_: unknown, c: Cohort) => (i < c.active.length ? share(c.active[i] ?? null) : ''),

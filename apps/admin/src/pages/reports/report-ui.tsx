@@ -81,7 +81,7 @@ export function FigureCard({
       {previous !== undefined && (
         <div className="report-previous">
           <span className="secondary-text">
-            {t('change.previous', { value: previous === null ? '—' : show(previous) })}
+            {t('change.previous', { value: previous === null ? '—' : show(previous) })} ·
           </span>{' '}
           <ChangeText current={current} previous={previous} />
         </div>
@@ -150,4 +150,12 @@ export function ExportCsvButton({
 export function useShare() {
   const format = useFormat();
   return (share: number | null) => (share === null ? '—' : `${Math.round(share * 100).toLocaleString(format.locale)}%`);
+}
+
+/**
+ * A cell's background for a share 0–1: the studio's colour mixed with white, from a trace (0) to 80 %
+ * (1). It stops at 80 % so the page's dark text keeps 4.5:1 on the deepest cell.
+ */
+export function tint(colour: string, share: number): string {
+  return `color-mix(in srgb, ${colour} ${Math.round(6 + Math.min(1, Math.max(0, share)) * 74)}%, white)`;
 }

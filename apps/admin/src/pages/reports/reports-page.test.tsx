@@ -252,11 +252,11 @@ describe('the reports page', { timeout: 30_000 }, () => {
   it('shows each revenue figure beside the previous period’s, with the change in per cent', async () => {
     openReports('/reports/revenue');
     await screen.findByRole('group', { name: 'Net sales' });
-    expect(textOf(figure('Net sales'))).toBe('Net sales£150.00Previous period: £100.00 +50%');
-    expect(textOf(figure('Orders paid'))).toBe('Orders paid3Previous period: 4 −25%');
+    expect(textOf(figure('Net sales'))).toBe('Net sales£150.00Previous period: £100.00 · +50%');
+    expect(textOf(figure('Orders paid'))).toBe('Orders paid3Previous period: 4 · −25%');
     expect(figure('Average order').textContent).toContain('£56.67');
     // Nothing refunded before: no percentage to give.
-    expect(textOf(figure('Refunded'))).toBe('Refunded£20.00Previous period: £0.00 no earlier figure');
+    expect(textOf(figure('Refunded'))).toBe('Refunded£20.00Previous period: £0.00 · no earlier figure');
     // Top-ups and staff adjustments stand apart from sales.
     expect(figure('Wallet top-ups').textContent).toContain('£50.00');
     expect(figure('Staff wallet adjustments').textContent).toContain('-£5.00');
@@ -313,7 +313,7 @@ describe('the reports page', { timeout: 30_000 }, () => {
       expect(inputsOf('admin/report.sales').at(-1)).toEqual({ from: '2026-11-23', to: '2026-11-25' }),
     );
     expect(textOf(await screen.findByRole('group', { name: 'Sales revenue' }))).toBe(
-      'Sales revenue£90.00Previous period: £30.00 +200%',
+      'Sales revenue£90.00Previous period: £30.00 · +200%',
     );
     expect(screen.getByRole('table', { name: 'Coupons' }).textContent).toContain('Welcome2£10.00');
   });
@@ -323,7 +323,7 @@ describe('the reports page', { timeout: 30_000 }, () => {
     const map = await screen.findByRole('table', { name: 'When classes fill (weekday × start time)' });
     const monday = within(map).getByRole('rowheader', { name: 'Mon' }).closest('tr') as HTMLElement;
     expect(within(monday).getByText('75%')).toBeTruthy();
-    expect(textOf(figure('Fill rate'))).toBe('Fill rate75%Previous period: 50% +50%30 of 40 places');
+    expect(textOf(figure('Fill rate'))).toBe('Fill rate75%Previous period: 50% · +50%30 of 40 places');
   });
 
   it('lists what the studio owes, without a range', async () => {
