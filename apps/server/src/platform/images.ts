@@ -84,9 +84,12 @@ export function variantKey(key: string, width: number): string {
  */
 export async function makeImageVariants(storage: UploadStorageBase, key: string, original?: Buffer): Promise<void> {
   let input = original;
-  for (const width of Object.values(IMAGE_SIZES)) {
+  // Asked together: against a bucket each is a round trip (an old upload chosen for goods, in a transaction).
+  const widths = Object.values(IMAGE_SIZES);
+  const present = await Promise.all(widths.map((width) => storage.has(variantKey(key, width))));
+  for (const [i, width] of widths.entries()) {
     const out = variantKey(key, width);
-    if (await storage.has(out)) continue;
+    if (present[i]) continue;
     input ??= (await storage.get(key)) ?? undefined;
     if (!input) throw new ImageUnreadable(new Error(`no upload ${key}`));
     let variant: Buffer;

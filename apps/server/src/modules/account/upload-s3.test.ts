@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { UploadResult } from '@studio/contract/account';
 import { imageVariant } from '@studio/contract/images';
+import { adminMerchantCalls } from '@studio/contract/merchant';
 import type { Envelope } from '@studio/contract/protocol';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
@@ -12,10 +13,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
+import { ImageUnreadable, makeImageVariants } from '../../platform/images';
 import { diskUploadStorage, type S3UploadStorage } from '../../platform/storage';
 import { s3UploadStorage } from '../../platform/storage-s3';
 import { copyUploadsToBucket } from '../../platform/uploads-to-s3';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { buildAdmin } from '../schedule/testing';
 import { encoded, png } from './image-fixtures';
 import { saveUpload } from './upload';
 
@@ -235,6 +238,38 @@ describe('STORAGE=s3', () => {
     // Without S3_PUBLIC_URL the policy names no other origin.
     const page = await b.inject({ method: 'GET', url });
     expect(String(page.headers['content-security-policy'])).not.toContain('cdn.studio.example');
+  });
+
+  it('draws the app icon from a logo in the bucket, on another instance', async () => {
+    const admin = await buildAdmin(a);
+    const logo = await uploadThrough(a.app, admin.token, png(300, 300), 'logo.png');
+    const saved = await a.callRaw(adminMerchantCalls.save.url, { logo }, { token: admin.token });
+    expect(saved.code).toBe(0);
+    // A new instance (without Redis, B would remember the studio row from before the save for a while).
+    const c = await instance(s3Config(BUCKET));
+    const res = await c.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(res.statusCode).toBe(200);
+    // The grey logo in the middle (without it, the studio's initial on the brand colour).
+    const { data, info } = await sharp(res.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (96 * info.width + 96) * info.channels;
+    expect([data[at], data[at + 1], data[at + 2]]).toEqual([0x80, 0x80, 0x80]);
+  });
+
+  it('makes missing sizes again from the original in the bucket, and keeps those there', async () => {
+    const member = await a.register();
+    const url = await uploadThrough(a.app, member.vk_uni_token.token, await encoded('jpeg', 1200, 900));
+    const key = url.slice('/uploads/'.length);
+    const uploads = b.deps.uploads;
+    const thumb = imageVariant(url, 'thumb').slice('/uploads/'.length);
+    const kept = await uploads.get(thumb);
+    await uploads.remove(thumb);
+    expect(await uploads.has(thumb)).toBe(false);
+    await makeImageVariants(uploads, key);
+    expect((await sharp((await uploads.get(thumb))!).metadata()).width).toBe(320);
+    expect(kept).not.toBeNull();
+    // An original that is not there cannot be sized: refused, nothing written.
+    await expect(makeImageVariants(uploads, '2026-11/missing.jpg')).rejects.toBeInstanceOf(ImageUnreadable);
+    expect(await uploads.has('2026-11/missing.w320.webp')).toBe(false);
   });
 
   it('refuses to start with STORAGE=s3 but no bucket, or half a key pair, naming the variable', () => {
