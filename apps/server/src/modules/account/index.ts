@@ -8,6 +8,7 @@ export { listUsers } from './admin-service';
 export { accountHandlers } from './calls';
 export { attachInviter, invitedBy, invitedCounts, inviterByCode, inviterOf, selfInviteReason } from './invites';
 export { contactsOf, type MemberContact, memberIdsAfter } from './reach';
+export { type MemberCard, memberContacts, membersJoinedIn, membersJoinedPer } from './report-sources';
 export { accountSubscribers } from './security-mail';
 export {
   briefsOf,

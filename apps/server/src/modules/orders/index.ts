@@ -5,5 +5,13 @@
 export { orderHandlers, orderSweeps } from './calls';
 export { isOrderOf, lastOrdersOf } from './member-orders';
 export { completePickup, findPickup, type Handover } from './pickup';
-export { type CreditLiabilities, creditLiabilities, type RevenueCell, revenueCells } from './reports';
+export {
+  type CreditLiabilities,
+  creditLiabilities,
+  discountsSpent,
+  type RevenueCell,
+  revenueCells,
+  type SoldLine,
+  soldLines,
+} from './reports';
 export { orderSubscribers } from './subscribers';

@@ -4,9 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, instant } from '../../platform/db';
 import { instantsParam, num, rowsOf } from '../../platform/report-sql';
+import { couponCopies } from '../coupons';
 import { packagesOwingCredits } from '../packages';
 import { orderMoneyMoves } from '../payments';
-import { orderLines, orders } from './schema';
+import { orderLines, orderRefundLines, orderRefunds, orders } from './schema';
 
 /** One cell of the revenue grid: a period (1-based index of `starts`), what was sold, how it was paid. */
 export interface RevenueCell {
@@ -77,5 +78,81 @@ export async function creditLiabilities(db: DbOrTx, now: Date, soon: Date): Prom
       credits: num(row?.expiring_credits),
       value: num(row?.expiring_value),
     },
+  };
+}
+
+/** What one goods or package, or one SKU, sold: units less those refunded, and what they paid less refunds. */
+export interface SoldLine {
+  goodsId: string;
+  skuId: string;
+  packages: boolean;
+  goodsName: string;
+  skuName: string;
+  units: number;
+  revenue: number;
+}
+
+/**
+ * The lines of orders paid in [from, to), per SKU: units bought less those of approved refunds, and
+ * their share of what the order paid for its goods (after coupon and points, freight aside) less what
+ * refunds gave back for them. Reads orders_paid_idx.
+ */
+export async function soldLines(db: DbOrTx, from: Date, to: Date): Promise<SoldLine[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with o as materialized (
+        select id, goods_amount, greatest(pay_amount - freight_amount, 0) as goods_paid
+        from ${orders} where paid_at >= ${instant(from)} and paid_at < ${instant(to)}
+      ),
+      back as (
+        select rl.order_id, rl.sku_id, sum(rl.quantity) as units, sum(rl.amount) as amount
+        from ${orderRefundLines} rl join o on o.id = rl.order_id
+        join ${orderRefunds} rf on rf.id = rl.refund_id and rf.status = 'approved'
+        group by 1, 2
+      )
+      select l.goods_id, l.sku_id, bool_or(l.goods_type = 1) as packages, min(l.goods_name) as goods_name,
+        min(l.sku_name) as sku_name,
+        (sum(l.buy_num) - coalesce(sum(b.units), 0))::float8 as units,
+        (sum(round(l.price * l.buy_num * o.goods_paid::numeric / nullif(o.goods_amount, 0))) - coalesce(sum(b.amount), 0))::float8 as revenue
+      from o join ${orderLines} l on l.order_id = o.id
+      left join back b on b.order_id = l.order_id and b.sku_id = l.sku_id
+      group by 1, 2`,
+  );
+  return rows.map((r) => ({
+    goodsId: String(r.goods_id),
+    skuId: String(r.sku_id),
+    packages: Boolean(r.packages),
+    goodsName: String(r.goods_name),
+    skuName: String(r.sku_name),
+    units: num(r.units),
+    revenue: num(r.revenue),
+  }));
+}
+
+/** Coupons and points spent on orders paid in [from, to): per coupon, its uses and what it took off. */
+export async function discountsSpent(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ coupons: { couponId: string; used: number; cost: number }[]; pointsUsed: number; pointsValue: number }> {
+  const paidIn = sql`paid_at >= ${instant(from)} and paid_at < ${instant(to)}`;
+  const [couponRows, [points]] = await Promise.all([
+    rowsOf<{ coupon_id: string; used: unknown; cost: unknown }>(
+      db,
+      sql`select c.coupon_id, count(*)::int as used, sum(o.coupon_amount)::float8 as cost
+        from ${orders} o join ${couponCopies()} c on c.id = o.coupon_id
+        where ${paidIn} and o.coupon_id is not null
+        group by 1`,
+    ),
+    rowsOf<{ used: unknown; value: unknown }>(
+      db,
+      sql`select coalesce(sum(points_used), 0)::float8 as used, coalesce(sum(points_amount), 0)::float8 as value
+        from ${orders} where ${paidIn} and points_used > 0`,
+    ),
+  ]);
+  return {
+    coupons: couponRows.map((r) => ({ couponId: r.coupon_id, used: num(r.used), cost: num(r.cost) })),
+    pointsUsed: num(points?.used),
+    pointsValue: num(points?.value),
   };
 }

@@ -1,6 +1,14 @@
 // The reports' CSV forms (issue 26): the same numbers as the JSON, money in major units (12.50), a
 // total row whose figures are the JSON's totals. Headers are snake_case, as the other exports'.
-import type { LiabilitiesReport, RevenueReport } from '@studio/contract/reports';
+import type {
+  ClassesReport,
+  ClassStats,
+  LapsedMember,
+  LiabilitiesReport,
+  MembersReport,
+  RevenueReport,
+  SalesReport,
+} from '@studio/contract/reports';
 import { SALE_KINDS } from '@studio/contract/reports';
 import { toCsv } from '../../platform/csv';
 
@@ -51,4 +59,72 @@ export function liabilitiesCsv(report: LiabilitiesReport): CsvFile {
     ['expiring_30d_value', money(report.expiring_30d.value)],
   ];
   return file('liabilities', report.at.slice(0, 10), toCsv(['measure', 'value'], rows));
+}
+
+const share = (value: number | null) => (value === null ? '' : value.toFixed(4));
+
+export function salesCsv(report: SalesReport, range: { from: string; to: string }): CsvFile {
+  const rows: unknown[][] = [
+    ...report.items.map((i) => [i.kind, i._id, i.name, '', i.units, money(i.revenue)]),
+    ...report.skus.map((s) => ['sku', s._id, s.name, s.spec, s.units, money(s.revenue)]),
+    ...report.coupons.map((c) => ['coupon', c._id, c.name, '', c.used, money(c.cost)]),
+    ['total', '', '', '', report.total.units, money(report.total.revenue)],
+    ['coupons_total', '', '', '', report.total.coupons_used, money(report.total.coupons_cost)],
+    ['points_redeemed', '', '', '', report.total.points_redeemed, money(report.total.points_value)],
+  ];
+  return file('sales', `${range.from}-${range.to}`, toCsv(['line', 'id', 'name', 'spec', 'units', 'amount'], rows));
+}
+
+export function classesCsv(report: ClassesReport, range: { from: string; to: string }): CsvFile {
+  const figures = (s: ClassStats) => [
+    s.sessions,
+    s.seats,
+    s.booked,
+    share(s.fill_rate),
+    s.check_ins,
+    s.no_shows,
+    s.late_cancels,
+    s.waitlisted,
+  ];
+  const rows: unknown[][] = [
+    ...report.by_course.map((c) => ['course', c._id, c.name, ...figures(c)]),
+    ...report.by_teacher.map((c) => ['teacher', c._id, c.name, ...figures(c)]),
+    ...report.heatmap.map((c) => [
+      'weekday_hour',
+      `${c.weekday}-${String(c.hour).padStart(2, '0')}`,
+      '',
+      ...figures(c),
+    ]),
+    ['total', '', '', ...figures(report.total)],
+  ];
+  const header = ['group', 'id', 'name', 'sessions', 'seats', 'booked', 'fill_rate', 'check_ins', 'no_shows'];
+  return file('classes', `${range.from}-${range.to}`, toCsv([...header, 'late_cancels', 'waitlisted'], rows));
+}
+
+/** The members report's counts, then every lapsed member (not only the listed ones) with their contacts. */
+export function membersCsv(
+  report: Pick<MembersReport, 'total'>,
+  lapsed: LapsedMember[],
+  range: { from: string; to: string },
+): CsvFile {
+  const rows: unknown[][] = [
+    ['new', '', '', '', '', '', '', report.total.new],
+    ['active', '', '', '', '', '', '', report.total.active],
+    ['lapsed', '', '', '', '', '', '', report.total.lapsed],
+    ...lapsed.map((m) => [
+      'lapsed_member',
+      m.user_id,
+      m.nickname,
+      m.mobile,
+      m.email,
+      m.registered_at,
+      m.last_class_at,
+      '',
+    ]),
+  ];
+  return file(
+    'members',
+    `${range.from}-${range.to}`,
+    toCsv(['row', 'user_id', 'nickname', 'mobile', 'email', 'registered_at', 'last_class_at', 'count'], rows),
+  );
 }

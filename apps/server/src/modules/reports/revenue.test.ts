@@ -1,12 +1,14 @@
 import { adminDashboardCalls } from '@studio/contract/dashboard';
 import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import { adminReportCalls, previousRange } from '@studio/contract/reports';
-import { walletCalls } from '@studio/contract/wallet';
+import { adminIntegralCalls, walletCalls } from '@studio/contract/wallet';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../platform/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildGoods } from '../catalog/testing';
+import { grantCoupon } from '../coupons';
+import { buildCoupon } from '../coupons/testing';
 import { credit, notifySandbox, placeOrder, setPayTypes } from '../orders/testing';
 import { paymentRefunds, payments } from '../payments/schema';
 import { buildAdmin, buildMember, buildPackage, setMerchant, type TestMember } from '../schedule/testing';
@@ -24,6 +26,8 @@ let admin: TestMember;
 let buyers: TestMember[];
 let goodsBuyer: TestMember;
 let granted: TestMember;
+let shopper: TestMember;
+let coupon: { _id: string };
 beforeAll(async () => {
   t = await createTestApp({ clock });
   // Tokens outlive the months this test moves through.
@@ -72,6 +76,25 @@ beforeAll(async () => {
   expect(notified.statusCode).toBe(200);
   granted = await buildMember(t);
   await buildPackage(t, granted.id, { classCount: 5 });
+
+  // 20 June: a mat bought with a coupon (5.00 off) and 200 points (2.00).
+  clock.set('2026-06-20T10:00:00.000Z');
+  shopper = await buildMember(t);
+  await credit(t, admin.token, shopper.id, 5000);
+  await t.call(adminIntegralCalls.adjust, { user_id: shopper.id, amount: 500, reason: 'Gift' }, { token: admin.token });
+  coupon = await buildCoupon(t, admin.token, { name: 'Summer five' });
+  // Given by the studio's rule (as an invitation's reward is), then spent at checkout.
+  const copy = await t.app.db.transaction((tx) => grantCoupon(tx, shopper.id, coupon._id, clock.now()));
+  const bought = await placeOrder(t, shopper.token, {
+    items: [{ sku_id: goods.sku_list[0]!._id, buy_num: 1 }],
+    delivery: 'pickup',
+    use_points: 200,
+    coupon_id: copy!.copyId,
+  });
+  expect(bought.pay_amount).toBe(2300);
+  expect(
+    (await t.call(orderCalls.pay, { order_no: bought.order_no, pay_type: 'balance' }, { token: shopper.token })).code,
+  ).toBe(0);
   clock.set('2026-06-08T12:00:00.000Z');
 });
 afterAll(() => t.close());
@@ -182,7 +205,7 @@ describe('revenue', () => {
     const months = await revenue('2026-05-15', '2026-06-30', 'month');
     expect(months.series.map((p) => [p.period, p.net])).toEqual([
       ['2026-05-15', 9000],
-      ['2026-06-01', 27000],
+      ['2026-06-01', 27000 + 2300],
     ]);
   });
 
@@ -232,6 +255,55 @@ describe('revenue', () => {
       { token: admin.token },
     );
     expect(bad.code).toBe('INVALID_PARAM');
+  });
+});
+
+describe('sales', () => {
+  it('goods and packages by units and revenue, refunds taken off, agreeing with the revenue of the range', async () => {
+    const res = await t.call(adminReportCalls.sales, { from: '2026-06-01', to: '2026-06-07' }, { token: admin.token });
+    expect(res.code, res.msg).toBe(0);
+    expect(res.items.map((i) => [i.kind, i.units, i.revenue])).toEqual([
+      ['packages', 3, 27000],
+      ['goods', 0, 0],
+    ]);
+    expect(res.skus).toHaveLength(2);
+    expect(res.total).toEqual({
+      units: 3,
+      revenue: 27000,
+      coupons_used: 0,
+      coupons_cost: 0,
+      points_redeemed: 0,
+      points_value: 0,
+    });
+    expect(res.total.revenue).toBe((await revenue('2026-06-01', '2026-06-07')).total.net);
+    expect(res.previous).toMatchObject({ units: 1, revenue: 9000 });
+  });
+
+  it('coupons used and what they cost, points redeemed and what they took off', async () => {
+    const res = await t.call(adminReportCalls.sales, { from: '2026-06-15', to: '2026-06-21' }, { token: admin.token });
+    expect(res.items).toEqual([expect.objectContaining({ kind: 'goods', units: 1, revenue: 2300 })]);
+    expect(res.coupons).toEqual([{ _id: coupon._id, name: 'Summer five', used: 1, cost: 500 }]);
+    expect(res.total).toEqual({
+      units: 1,
+      revenue: 2300,
+      coupons_used: 1,
+      coupons_cost: 500,
+      points_redeemed: 200,
+      points_value: 200,
+    });
+    const file = await t.call(
+      adminReportCalls.salesCsv,
+      { from: '2026-06-15', to: '2026-06-21' },
+      { token: admin.token },
+    );
+    const rows = file.csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    expect(rows.find((r) => r[0] === 'total')?.slice(4)).toEqual(['1', '23.00']);
+    expect(rows.find((r) => r[0] === 'coupons_total')?.slice(4)).toEqual(['1', '5.00']);
+    expect(rows.find((r) => r[0] === 'points_redeemed')?.slice(4)).toEqual(['200', '2.00']);
   });
 });
 

@@ -1,18 +1,26 @@
 // The owner's reports (issue 26), composed from the modules that own each number: none of their
 // tables is read here. Each report reads the studio's timezone once and answers studio-local periods.
+import type { Locale } from '@studio/contract/locale';
 import {
+  type ClassesReport,
   LIABILITY_EXPIRY_DAYS,
   type LiabilitiesReport,
+  type MembersReport,
   type ReportInterval,
   type ReportRange,
   type RevenueReport,
+  type SalesReport,
 } from '@studio/contract/reports';
 import { DAY } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
 import { getMerchant } from '../merchant';
 import { creditLiabilities } from '../orders';
 import { walletHoldings } from '../wallet';
+import { classesReport } from './classes';
+import { type CsvFile, membersCsv } from './csv';
+import { lapsedMembers, membersReport } from './members';
 import { revenueReport } from './revenue';
+import { salesReport } from './sales';
 
 /** The studio's timezone, as the schedule reads it. */
 export async function studioZone(db: DbOrTx): Promise<string> {
@@ -37,4 +45,28 @@ export async function liabilities(db: DbOrTx, now: Date): Promise<LiabilitiesRep
     expiring_30d: credits.expiring,
     at: now.toISOString(),
   };
+}
+
+export async function sales(db: DbOrTx, range: ReportRange, locale: Locale | undefined): Promise<SalesReport> {
+  return salesReport(db, range, await studioZone(db), locale);
+}
+
+export async function classes(
+  db: DbOrTx,
+  range: ReportRange,
+  now: Date,
+  locale: Locale | undefined,
+): Promise<ClassesReport> {
+  return classesReport(db, range, await getMerchant(db), now, locale);
+}
+
+export async function members(db: DbOrTx, range: ReportRange): Promise<MembersReport> {
+  return membersReport(db, range, await studioZone(db));
+}
+
+/** The members report's CSV: its counts and every lapsed member. */
+export async function membersFile(db: DbOrTx, range: ReportRange): Promise<CsvFile> {
+  const tz = await studioZone(db);
+  const [report, lapsed] = await Promise.all([membersReport(db, range, tz), lapsedMembers(db, range, tz, undefined)]);
+  return membersCsv(report, lapsed, range);
 }

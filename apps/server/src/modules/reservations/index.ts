@@ -14,6 +14,13 @@ export {
   sessionRecordsById,
   studentsPage,
 } from './read-models';
+export {
+  type ClassCell,
+  classCells,
+  cohortActivity,
+  type LapsedRow,
+  memberActivity,
+} from './reports';
 export { seedClasses } from './seed';
 export { checkIn, type ReservationRow, upcomingBookedCourses } from './service';
 export { reservationSweeps } from './sweeps';

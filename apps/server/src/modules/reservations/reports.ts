@@ -1,0 +1,139 @@
+// The owner's reports' numbers that bookings own (issue 26): how classes filled and who came, and
+// which members are active, lapsed or kept. Grouped, read-only statements over the schedule's and the
+// account's row sources; a kept booking is one not cancelled.
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, instant } from '../../platform/db';
+import { num, rowsOf } from '../../platform/report-sql';
+import { membersJoinedIn } from '../account';
+import { classesHeld, classesStartingIn } from '../schedule';
+import { reservations, waitlistEntries } from './schema';
+
+/** The counts of classes of one course and teacher starting at one weekday and hour (studio time). */
+export interface ClassCell {
+  courseId: string;
+  teacherId: string;
+  /** 0 Monday … 6 Sunday. */
+  weekday: number;
+  hour: number;
+  sessions: number;
+  seats: number;
+  booked: number;
+  checkIns: number;
+  noShows: number;
+  lateCancels: number;
+  waitlisted: number;
+}
+
+/**
+ * The classes that start in [from, to), not called off, grouped by course, teacher, weekday and hour
+ * in `tz`: seats, kept bookings, check-ins, no-shows (a kept booking of a class ended by `now` with
+ * no check-in), late cancellations (by the member, or by staff for them, less than
+ * `cancelWindowHours` before the start) and waitlist entries. Reads reservations_session_idx and
+ * waitlist_entries_session_idx per class.
+ */
+export async function classCells(
+  db: DbOrTx,
+  p: { from: Date; to: Date; now: Date; tz: string; cancelWindowHours: number },
+): Promise<ClassCell[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with s as materialized ${classesStartingIn(p.from, p.to)},
+      r as (
+        select r.session_id,
+          count(*) filter (where r.status <> 'cancelled') as booked,
+          count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is not null) as check_ins,
+          count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is null and s.ends_at <= ${instant(p.now)}) as no_shows,
+          count(*) filter (where r.status = 'cancelled' and r.cancelled_by in ('member', 'staff')
+            and r.cancelled_at > s.starts_at - make_interval(hours => ${p.cancelWindowHours}::int)) as late_cancels
+        from ${reservations} r join s on s.id = r.session_id
+        group by r.session_id
+      ),
+      w as (
+        select w.session_id, count(*) as waitlisted
+        from ${waitlistEntries} w join s on s.id = w.session_id
+        group by w.session_id
+      )
+      select s.course_id, s.teacher_id,
+        (extract(isodow from s.starts_at at time zone ${p.tz}) - 1)::int as weekday,
+        extract(hour from s.starts_at at time zone ${p.tz})::int as hour,
+        count(*)::int as sessions, sum(s.capacity)::float8 as seats,
+        coalesce(sum(r.booked), 0)::float8 as booked, coalesce(sum(r.check_ins), 0)::float8 as check_ins,
+        coalesce(sum(r.no_shows), 0)::float8 as no_shows, coalesce(sum(r.late_cancels), 0)::float8 as late_cancels,
+        coalesce(sum(w.waitlisted), 0)::float8 as waitlisted
+      from s left join r on r.session_id = s.id left join w on w.session_id = s.id
+      group by 1, 2, 3, 4`,
+  );
+  return rows.map((r) => ({
+    courseId: String(r.course_id),
+    teacherId: String(r.teacher_id),
+    weekday: num(r.weekday),
+    hour: num(r.hour),
+    sessions: num(r.sessions),
+    seats: num(r.seats),
+    booked: num(r.booked),
+    checkIns: num(r.check_ins),
+    noShows: num(r.no_shows),
+    lateCancels: num(r.late_cancels),
+    waitlisted: num(r.waitlisted),
+  }));
+}
+
+/** A member active before `mid` and not since, with their last booked class's start. */
+export interface LapsedRow {
+  userId: string;
+  lastClassAt: Date;
+}
+
+/**
+ * Members with a kept booking of a class starting in [mid, end) (active), and those with one in
+ * [start, mid) but none in [mid, end) (lapsed), the longest gone first; `listed` caps the list.
+ */
+export async function memberActivity(
+  db: DbOrTx,
+  p: { start: Date; mid: Date; end: Date; listed?: number },
+): Promise<{ active: number; lapsed: number; rows: LapsedRow[] }> {
+  const perMember = sql`select r.user_id, max(s.starts_at) as last_at,
+        bool_or(s.starts_at >= ${instant(p.mid)}) as now_active
+      from ${reservations} r join ${classesHeld()} s on s.id = r.session_id
+      where r.status <> 'cancelled' and s.starts_at >= ${instant(p.start)} and s.starts_at < ${instant(p.end)}
+      group by r.user_id`;
+  const [counts] = await rowsOf<{ active: unknown; lapsed: unknown }>(
+    db,
+    sql`select count(*) filter (where now_active)::int as active, count(*) filter (where not now_active)::int as lapsed
+      from (${perMember}) m`,
+  );
+  const rows =
+    p.listed === 0
+      ? []
+      : await rowsOf<{ user_id: string; last_at: string | Date }>(
+          db,
+          sql`select user_id, last_at from (${perMember}) m where not now_active order by last_at, user_id
+            ${p.listed === undefined ? sql`` : sql`limit ${p.listed}`}`,
+        );
+  return {
+    active: num(counts?.active),
+    lapsed: num(counts?.lapsed),
+    rows: rows.map((r) => ({ userId: r.user_id, lastClassAt: new Date(r.last_at) })),
+  };
+}
+
+/**
+ * Retention: of the members who joined in [from, end), how many had a kept booking of a class in each
+ * month (studio time), by the month they joined. Rows: joined month, active month (both YYYY-MM), members.
+ */
+export async function cohortActivity(
+  db: DbOrTx,
+  p: { from: Date; end: Date; tz: string },
+): Promise<{ joined: string; month: string; members: number }[]> {
+  const rows = await rowsOf<{ joined: string; month: string; members: unknown }>(
+    db,
+    sql`select to_char(u.created_at at time zone ${p.tz}, 'YYYY-MM') as joined,
+        to_char(s.starts_at at time zone ${p.tz}, 'YYYY-MM') as month, count(distinct u.id)::int as members
+      from ${membersJoinedIn(p.from, p.end)} u
+      join ${reservations} r on r.user_id = u.id and r.status <> 'cancelled'
+      join ${classesHeld()} s on s.id = r.session_id
+      where s.starts_at >= ${instant(p.from)} and s.starts_at < ${instant(p.end)}
+      group by 1, 2`,
+  );
+  return rows.map((r) => ({ joined: r.joined, month: r.month, members: num(r.members) }));
+}
