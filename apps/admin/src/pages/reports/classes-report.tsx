@@ -77,15 +77,15 @@ function ClassesView({ report }: { report: ClassesReport }) {
           </Col>
         ))}
       </Row>
+      <HeatMap cells={report.heatmap} />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
+        <Col span={24}>
           <FillChart title={t('classes.byCourse')} name={t('classes.course')} rows={report.by_course} />
         </Col>
-        <Col xs={24} xl={12}>
+        <Col span={24}>
           <FillChart title={t('classes.byTeacher')} name={t('classes.teacher')} rows={report.by_teacher} />
         </Col>
       </Row>
-      <HeatMap cells={report.heatmap} />
     </Flex>
   );
 }

@@ -21,7 +21,16 @@ import { usePhoneFormat } from '@/shared/format/phone';
 import { usePermission } from '@/shared/session/permissions';
 import { QueryState } from '@/shared/ui/page';
 import type { ReportQuery } from './report-range';
-import { ChartCard, ExportCsvButton, FigureCard, tint, usePlainDate, useReportColours, useShare } from './report-ui';
+import {
+  ChartCard,
+  ExportCsvButton,
+  FigureCard,
+  tint,
+  usePeriodLabel,
+  usePlainDate,
+  useReportColours,
+  useShare,
+} from './report-ui';
 
 type Cohort = MembersReport['retention'][number];
 
@@ -43,9 +52,10 @@ function MembersView({ report }: { report: MembersReport }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
   const plainDate = usePlainDate();
+  const periodLabel = usePeriodLabel();
   const colours = useReportColours();
   const { total, previous } = report;
-  const series = report.new_series.map((p) => ({ ...p, label: plainDate(p.period) }));
+  const series = report.new_series.map((p) => ({ ...p, label: plainDate(p.period), axis: periodLabel(p.period) }));
   const activity = [
     { key: 'current', label: t('members.thisPeriod'), active: total.active, lapsed: total.lapsed },
     { key: 'previous', label: t('members.previousPeriod'), active: previous.active, lapsed: previous.lapsed },
@@ -74,7 +84,7 @@ function MembersView({ report }: { report: MembersReport }) {
               <ResponsiveContainer width="100%" height={240}>
                 <AreaChart data={series} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
                   <CartesianGrid stroke={colours.grid} vertical={false} />
-                  <XAxis dataKey="label" tick={{ fill: colours.text, fontSize: 12 }} />
+                  <XAxis dataKey="axis" tick={{ fill: colours.text, fontSize: 12 }} />
                   <YAxis allowDecimals={false} tick={{ fill: colours.text, fontSize: 12 }} width={40} />
                   <Tooltip />
                   <Area

@@ -41,6 +41,22 @@ export function usePlainDate() {
   return (date: string) => formatDate(`${date}T00:00:00Z`, format.locale, 'UTC');
 }
 
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A chart axis's short label for a period's first date: "28 Nov" / "11月28日" for days and weeks,
+ * "Nov 2026" / "2026年11月" for months (the table beside it gives the whole date).
+ */
+export function usePeriodLabel() {
+  const format = useFormat();
+  return (date: string, interval: 'day' | 'week' | 'month' = 'day') => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    if (format.locale === 'en')
+      return interval === 'month' ? `${EN_MONTHS[month - 1]} ${year}` : `${day} ${EN_MONTHS[month - 1]}`;
+    return interval === 'month' ? `${year}年${month}月` : `${month}月${day}日`;
+  };
+}
+
 /** "+12 %" / "−8 %" / "—" for a change from the previous period. */
 export function ChangeText({ current, previous }: { current: number | null; previous: number | null }) {
   const { t } = useTranslation('reports');

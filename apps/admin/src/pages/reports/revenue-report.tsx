@@ -3,6 +3,7 @@ import {
   REPORT_INTERVALS,
   type ReportInterval,
   type RevenuePeriod,
+  type RevenueReport,
   SALE_KINDS,
 } from '@studio/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { call, callQuery } from '@/shared/api/client';
 import { useFormat } from '@/shared/format/format';
 import { QueryState } from '@/shared/ui/page';
 import type { ReportQuery } from './report-range';
-import { ChartCard, ExportCsvButton, FigureCard, usePlainDate, useReportColours } from './report-ui';
+import { ChartCard, ExportCsvButton, FigureCard, usePeriodLabel, usePlainDate, useReportColours } from './report-ui';
 
 type Split = 'kind' | 'method';
 
@@ -49,15 +50,16 @@ export function RevenueReportView({ query }: { query: ReportQuery }) {
         />
         <ExportCsvButton name={t('tabs.revenue')} fetch={() => call(adminReportCalls.revenueCsv, input)} />
       </Flex>
-      <QueryState query={report}>{(data) => <RevenueView report={data} />}</QueryState>
+      <QueryState query={report}>{(data) => <RevenueView report={data} interval={query.interval} />}</QueryState>
     </Flex>
   );
 }
 
-function RevenueView({ report }: { report: import('@studio/contract/reports').RevenueReport }) {
+function RevenueView({ report, interval }: { report: RevenueReport; interval: ReportInterval }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
   const plainDate = usePlainDate();
+  const periodLabel = usePeriodLabel();
   const colours = useReportColours();
   const [split, setSplit] = useState<Split>('kind');
   const { total, previous, series } = report;
@@ -69,7 +71,8 @@ function RevenueView({ report }: { report: import('@studio/contract/reports').Re
     split === 'kind' ? period.by_kind[part as keyof RevenuePeriod['by_kind']] : (period.by_method[part] ?? 0);
   const rows = series.map((p) => ({
     ...p,
-    label: plainDate(p.period),
+    label: interval === 'month' ? periodLabel(p.period, 'month') : plainDate(p.period),
+    axis: periodLabel(p.period, interval),
     ...Object.fromEntries(parts.map((part) => [`part_${part}`, partOf(p, part)])),
   }));
   const empty = series.every((p) => p.taken === 0 && p.refunded === 0);
@@ -127,7 +130,7 @@ function RevenueView({ report }: { report: import('@studio/contract/reports').Re
           <ResponsiveContainer width="100%" height={300}>
             <ComposedChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 16 }}>
               <CartesianGrid stroke={colours.grid} vertical={false} />
-              <XAxis dataKey="label" tick={{ fill: colours.text, fontSize: 12 }} />
+              <XAxis dataKey="axis" tick={{ fill: colours.text, fontSize: 12 }} />
               <YAxis tickFormatter={money} tick={{ fill: colours.text, fontSize: 12 }} width={80} />
               <Tooltip formatter={(value) => money(Number(value))} />
               <Legend />
