@@ -55,6 +55,8 @@ export const users = pgTable(
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_inviter_idx').on(t.inviterId),
+    // Who joined in a range (the owner's members report, the dashboard's new members).
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 

@@ -72,6 +72,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // Orders paid in a range (the owner's sales report).
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 0`),
     index('orders_auto_receive_idx').on(t.autoReceiveAt).where(sql`${t.status} = 4`),
     check('orders_status_check', sql`${t.status} between -4 and 6`),

@@ -36,6 +36,10 @@ export const payments = pgTable(
   (t) => [
     index('payments_ref_idx').on(t.purpose, t.ref),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    // What orders took, by when it was settled (the owner's revenue report).
+    index('payments_settled_idx')
+      .on(t.settledAt)
+      .where(sql`${t.status} = 'succeeded' and ${t.purpose} = 'order'`),
     uniqueIndex('payments_one_settled_per_order')
       .on(t.ref)
       .where(sql`${t.status} = 'succeeded' and ${t.purpose} = 'order'`),
@@ -101,6 +105,8 @@ export const paymentRefunds = pgTable(
   (t) => [
     index('payment_refunds_ref_idx').on(t.ref),
     index('payment_refunds_payment_idx').on(t.paymentId),
+    // What refunds paid back, by when (the owner's revenue report).
+    index('payment_refunds_settled_idx').on(t.settledAt).where(sql`${t.status} = 'succeeded'`),
     check('payment_refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );

@@ -52,6 +52,8 @@ export const walletLedger = pgTable(
   (t) => [
     index('wallet_ledger_user_idx').on(t.userId, t.book, t.createdAt),
     index('wallet_ledger_user_seq_idx').on(t.userId, t.book, t.seq),
+    // Top-ups and staff adjustments of a range (the owner's revenue report).
+    index('wallet_ledger_kind_idx').on(t.kind, t.createdAt),
     check('wallet_ledger_amount_check', sql`${t.amount} <> 0`),
   ],
 );
