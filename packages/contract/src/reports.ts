@@ -159,8 +159,9 @@ export type SalesReport = z.infer<typeof salesReport>;
 /**
  * Classes that started in the range (cancelled classes left out): seats offered and booked (kept
  * bookings), fill = booked ÷ seats, check-ins, no-shows (a kept booking of a class that has ended
- * without a check-in), late cancellations (by the member inside the cancel deadline) and the
- * waitlist's demand (entries made, whatever became of them).
+ * without a check-in), late cancellations (a booking cancelled after its cancel deadline, the studio's
+ * cancel window before the start: by the member, or by staff for them; a class called off is not
+ * one) and the waitlist's demand (entries made, whatever became of them).
  */
 export const classStats = z.object({
   sessions: int,
