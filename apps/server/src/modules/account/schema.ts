@@ -57,6 +57,12 @@ export const users = pgTable(
     index('users_inviter_idx').on(t.inviterId),
     // Who joined in a range (the owner's members report, the dashboard's new members).
     index('users_created_idx').on(t.createdAt),
+    // The back office's member search (searchUsers): `ilike '%word%'` on each of these, one
+    // pg_trgm index each, combined by a BitmapOr (a sequential scan of every member otherwise).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_nickname_trgm_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_mobile_trgm_idx').using('gin', sql`${t.mobile} gin_trgm_ops`),
   ],
 );
 

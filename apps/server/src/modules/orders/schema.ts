@@ -74,6 +74,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     // Orders paid in a range (the owner's sales report).
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    // The back office's order list, newest first (created_at desc, id desc) and by creation date.
+    index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 0`),
     index('orders_auto_receive_idx').on(t.autoReceiveAt).where(sql`${t.status} = 4`),
     check('orders_status_check', sql`${t.status} between -4 and 6`),

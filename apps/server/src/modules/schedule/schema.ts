@@ -90,6 +90,10 @@ export const classSessions = pgTable(
     index('class_sessions_teacher_idx').on(t.teacherId, t.startsAt),
     index('class_sessions_room_idx').on(t.roomId, t.startsAt),
     index('class_sessions_ends_idx').on(t.endsAt),
+    // sessionTimes (a member's reservations by class time, newest first): the join reads the
+    // session's times from the index alone (drizzle-kit has no INCLUDE: the columns follow the id), so a member with hundreds of bookings costs that many
+    // index probes rather than a hash of every session. Names no column an update changes (HOT).
+    index('class_sessions_times_idx').on(t.id, t.startsAt, t.endsAt, t.courseId),
     // The last line of defence of the seat invariant: no transaction can commit an overbooked session.
     check('class_sessions_seats_check', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
     check('class_sessions_time_check', sql`${t.endsAt} > ${t.startsAt}`),
