@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { batchedLookup } from './batch';
+import { batchedLookup, groupedWork } from './batch';
 import type { DbOrTx } from './db';
 
 let t: TestApp;
@@ -52,6 +52,21 @@ describe('batchedLookup', () => {
     expect(round.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await lookup(t.app.db, 3)).toBe(3);
+  });
+
+  it('groups the requests of a round into one piece of work, refusing only the callers it answers an Error', async () => {
+    const rounds: string[][] = [];
+    const work = groupedWork(async (_db, requests: readonly string[]) => {
+      rounds.push([...requests]);
+      return requests.map((r) => (r.startsWith('bad') ? new Error(`refused ${r}`) : r.toUpperCase()));
+    });
+    const answers = await Promise.allSettled(['a', 'bad1', 'b'].map((r) => work(t.app.db, r)));
+    expect(answers).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('refused bad1') },
+      { status: 'fulfilled', value: 'B' },
+    ]);
+    expect(rounds).toEqual([['a', 'bad1', 'b']]);
   });
 
   it('answers each call of a round as its own member when their tokens are checked together', async () => {

@@ -1,34 +1,28 @@
-import {
-  type CenterCouponRecord,
-  COUPON_TIME_FIXED,
-  type MemberCouponRecord,
-  type MemberCouponTab,
-} from '@studio/contract/coupons';
+import type { CenterCouponRecord, MemberCouponRecord, MemberCouponTab } from '@studio/contract/coupons';
 import type { Locale } from '@studio/contract/locale';
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { batchedLookup } from '../../platform/batch';
-import { type DbOrTx, isAnyOf, preparedQuery, type Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import { offsetOf, type Page, pageOf } from '../../platform/paging';
 import type { AuthedContext, CallContext } from '../../platform/protocol';
 import { runUnitOfWork } from '../../platform/unit-of-work';
 import { getMerchant, shopSettingsOf } from '../merchant';
+import { assertClaimable, claimFromCentre, copyValues } from './claims';
 import {
   type CopyRow,
   type CouponRow,
   copyRecords,
   couponOrFail,
-  DAY,
   toCouponRecord,
   toMemberCouponRecord,
 } from './records';
 import { couponCodes, coupons, memberCoupons } from './schema';
 
 /*
- * Coupons (RULES.md "Coupons"). A claim is one conditional update of the coupon's `claimed` counter
- * (never past `total`), which also holds the coupon row's lock until commit, so the member's copies
- * counted after it are exact and the per-member limit holds however many claims race. An exchange
+ * Coupons (RULES.md "Coupons"). A claim moves the coupon's `claimed` counter (never past `total`)
+ * under the coupon row's lock, held until commit, so the member's copies counted under it are
+ * exact and the per-member limit holds however many claims race; the claims of one round are made
+ * together in one unit of work (claims.ts). An exchange
  * code is taken by one conditional update before its claim. Spending a copy locks it (after the
  * order's SKUs: lock order 3 in unit-of-work.ts) and moves it to 'used' with the order's number.
  */
@@ -115,69 +109,17 @@ async function claimCopy(tx: Tx, userId: string, couponId: string, source: CopyR
     .from(memberCoupons)
     .where(and(eq(memberCoupons.userId, userId), eq(memberCoupons.couponId, couponId)));
   assertClaimable({ ...coupon!, claimed: coupon!.claimed - 1 }, held?.n ?? 0, now);
-  const fixed = coupon!.timeType === COUPON_TIME_FIXED;
   const [copy] = await tx
     .insert(memberCoupons)
-    .values({
-      id: newId(),
-      couponId,
-      userId,
-      source,
-      startsAt: fixed ? coupon!.startsAt! : new Date(now.getTime() + (coupon!.startDays ?? 0) * DAY),
-      endsAt: fixed ? coupon!.endsAt! : new Date(now.getTime() + (coupon!.endDays ?? 0) * DAY),
-      claimedAt: now,
-    })
+    .values(copyValues(coupon!, userId, source, now))
     .returning();
   return { copy: copy!, coupon: coupon! };
 }
 
-/** Refuses a claim the coupon's state rules out: unknown, switched off or ended, none left, or the member's limit held. */
-function assertClaimable(row: CouponRow | undefined, held: number, now: Date): asserts row is CouponRow {
-  if (!row) return fail('NOT_FOUND', {}, { field: 'coupon_id' });
-  if (!row.enabled || (row.endsAt && row.endsAt <= now)) fail('COUPON_ENDED');
-  if (row.claimed >= row.total) fail('COUPON_SOLD_OUT');
-  if (held >= row.perMemberLimit) fail('COUPON_LIMIT_REACHED', { limit: row.perMemberLimit });
-}
-
-const couponsWithHeld = preparedQuery('coupons_with_held', (db) =>
-  db
-    .select({
-      coupon: coupons,
-      heldBy: sql<
-        string[]
-      >`array(select ${memberCoupons.userId} from ${memberCoupons} where ${memberCoupons.couponId} = ${coupons.id} and ${isAnyOf(memberCoupons.userId, sql.placeholder('users'))})`,
-    })
-    .from(coupons)
-    .where(isAnyOf(coupons.id, sql.placeholder('coupons'))),
-);
-
-/**
- * The coupon as it stands and how many copies the member holds, on a plain read: the claims that
- * arrive together (a rush on a coupon) share one statement (platform/batch.ts).
- */
-const peekClaim = batchedLookup(async (db, keys: readonly { coupon: string; user: string }[]) => {
-  const rows = await couponsWithHeld(db, {
-    coupons: [...new Set(keys.map((k) => k.coupon))],
-    users: [...new Set(keys.map((k) => k.user))],
-  });
-  const byId = new Map(rows.map((row) => [row.coupon.id, row]));
-  return keys.map((key) => {
-    const row = byId.get(key.coupon);
-    return row && { coupon: row.coupon, held: row.heldBy.filter((user) => user === key.user).length };
-  });
-});
-
-/**
- * A member claims a coupon from the centre. The checks run first on a plain read, so the many
- * refusals of a sold-out coupon never open a transaction or queue for its row; a claim that passes
- * takes its copy in a transaction that checks again under the row's lock.
- */
+/** A member claims a coupon from the centre (claims.ts: checked on a plain read, then made with the round's other claims). */
 export async function claim(ctx: AuthedContext, couponId: string): Promise<MemberCouponRecord> {
-  const now = ctx.clock.now();
-  const seen = await peekClaim(ctx.db, { coupon: couponId, user: ctx.user.uid });
-  assertClaimable(seen?.coupon, seen?.held ?? 0, now);
-  const { copy, coupon } = await runUnitOfWork(ctx, ({ tx }) => claimCopy(tx, ctx.user.uid, couponId, 'center', now));
-  return toMemberCouponRecord(copy, coupon, now, ctx.locale);
+  const { copy, coupon } = await claimFromCentre(ctx, ctx.user.uid, couponId);
+  return toMemberCouponRecord(copy, coupon, ctx.clock.now(), ctx.locale);
 }
 
 /** Redeems an exchange code: the code is taken (once, ever) and its coupon claimed, or neither. */
