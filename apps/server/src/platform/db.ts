@@ -95,8 +95,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client: countingWrites(pglite), schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', close: () => pglite.close() };
+}
+
+/** Each embedded database's count of statements that may have changed it (see writeGeneration). */
+const writeGenerations = new WeakMap<object, { n: number }>();
+
+/** A statement that can only read: a plain SELECT (a `with` may hide an update: it counts as a write). */
+const readsOnly = (text: string) => /^\s*select\b/i.test(text);
+
+/**
+ * The PGlite client drizzle is handed: the same client, counting what may have written. A
+ * statement outside a transaction that is not a plain SELECT counts once it has run, and a
+ * transaction once it has ended (its writes are seen by others only then).
+ */
+function countingWrites(pglite: PGlite) {
+  const generation = { n: 0 };
+  const client = {
+    query: (text: string, params?: unknown[], options?: object) =>
+      pglite.query(text, params, options).finally(() => {
+        if (!readsOnly(text)) generation.n += 1;
+      }),
+    transaction: <T>(run: (tx: unknown) => Promise<T>) =>
+      pglite.transaction(run as never).finally(() => {
+        generation.n += 1;
+      }) as Promise<T>,
+  };
+  writeGenerations.set(client, generation);
+  return client as unknown as PGlite;
+}
+
+/**
+ * Where the database can say it changed: on the embedded database (PGlite: one process holds it,
+ * so every write goes through this client) a number that moves after every statement or
+ * transaction that may have written, so a read remembered with the number seen before it was made
+ * stays true while the number has not moved. Undefined on PostgreSQL, where other instances write
+ * too: ask the database.
+ */
+export function writeGeneration(db: Db): number | undefined {
+  const client = (db as unknown as { $client: object }).$client;
+  return writeGenerations.get(client)?.n;
 }
 
 export async function migrateDatabase(database: Database, url?: string): Promise<void> {
