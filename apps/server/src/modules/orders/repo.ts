@@ -162,7 +162,20 @@ export async function listForStaff(
   const sorted = page.sort
     ? orderOf({ created_at: orders.createdAt, pay_amount: orders.payAmount }, page, [orders.id])
     : [desc(orders.createdAt), desc(orders.id)];
-  return pageWithTotal(db, where, sorted, page);
+  // The page and the total apart: every order of the studio may match, and `count(*) over ()`
+  // would carry each of them (200,000 rows) through the sort to answer 20; the page alone reads
+  // orders_created_idx (or orders_status_idx) up to its last row, the count reads an index only.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...sorted)
+      .limit(page.pageSize)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /** The deadline of a locked unpaid order, moved (staff extending a desk payment's). */
@@ -279,10 +292,11 @@ export async function refundQueue(db: DbOrTx, status: RefundRow['status'] | unde
     .from(orderRefunds)
     .orderBy(orderRefunds.orderId, desc(orderRefunds.createdAt), desc(orderRefunds.id));
   const where = and(inArray(orderRefunds.id, latest), status ? eq(orderRefunds.status, status) : undefined);
+  // The page is chosen among the applications alone, then its orders read by id: joining every
+  // application's order before the sort hashed the whole orders table (a seq scan of 200,000 rows).
   const found = await db
-    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ orderId: orderRefunds.orderId, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orderRefunds)
-    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(where)
     .orderBy(
       sql`case when ${orderRefunds.status} = 'pending' then 0 else 1 end`,
@@ -292,7 +306,11 @@ export async function refundQueue(db: DbOrTx, status: RefundRow['status'] | unde
     )
     .limit(page.pageSize)
     .offset(offsetOf(page));
-  if (found.length) return { rows: found.map((f) => f.order), total: found[0]!.total };
+  if (found.length) {
+    const ids = found.map((f) => f.orderId);
+    const byId = new Map((await db.select().from(orders).where(inArray(orders.id, ids))).map((o) => [o.id, o]));
+    return { rows: ids.map((id) => byId.get(id)!), total: found[0]!.total };
+  }
   const [counted] = await db.select({ n: count() }).from(orderRefunds).where(where);
   return { rows: [], total: counted?.n ?? 0 };
 }
