@@ -184,6 +184,7 @@ test('staff open Reports, change the range, see the charts, download a CSV whose
     expect(todayNet).toBeGreaterThanOrEqual(230);
     await expect(page.locator('.takings-card').getByText('Takings this week')).toBeVisible();
     await expect(page.locator('.takings-spark .recharts-surface')).toBeVisible();
+    await expectAccessible(page, 'dashboard with takings');
     await page.getByRole('link', { name: 'Open the revenue report' }).click();
     await expect(page).toHaveURL(/\/admin\/reports\/revenue/);
   });

@@ -1,5 +1,5 @@
 import { TAKINGS_SPARK_DAYS, type Takings } from '@studio/contract/reports';
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Col, Flex, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,10 +25,12 @@ export function TakingsCard({ takings }: { takings: Takings }) {
           <Statistic title={t('takings.thisWeek')} value={format.money(takings.this_week)} />
         </Col>
         <Col xs={24} lg={14}>
-          <div className="secondary-text" id="takings-spark">
-            {t('takings.spark', { days: TAKINGS_SPARK_DAYS })} ·{' '}
+          <Flex justify="space-between" gap={8} wrap>
+            <span className="secondary-text" id="takings-spark">
+              {t('takings.spark', { days: TAKINGS_SPARK_DAYS })}
+            </span>
             <Link to="/reports/revenue">{t('takings.openReports')}</Link>
-          </div>
+          </Flex>
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 64 }} />}>
             <TakingsSparkline points={takings.last_30_days} />
           </Suspense>

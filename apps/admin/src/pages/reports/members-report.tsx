@@ -124,7 +124,7 @@ function MembersView({ report }: { report: MembersReport }) {
                   <XAxis dataKey="label" tick={{ fill: colours.text, fontSize: 12 }} />
                   <YAxis allowDecimals={false} tick={{ fill: colours.text, fontSize: 12 }} width={40} />
                   <Tooltip />
-                  <Legend />
+                  <Legend itemSorter={null} />
                   <Bar dataKey="active" name={t('members.active')} fill={colours.primary} isAnimationActive={false} />
                   <Bar dataKey="lapsed" name={t('members.lapsed')} fill={colours.series[2]} isAnimationActive={false} />
                 </BarChart>

@@ -133,7 +133,7 @@ function RevenueView({ report, interval }: { report: RevenueReport; interval: Re
               <XAxis dataKey="axis" tick={{ fill: colours.text, fontSize: 12 }} />
               <YAxis tickFormatter={money} tick={{ fill: colours.text, fontSize: 12 }} width={80} />
               <Tooltip formatter={(value) => money(Number(value))} />
-              <Legend />
+              <Legend itemSorter={null} />
               {parts.map((part, i) => (
                 <Bar
                   key={part}
