@@ -48,6 +48,9 @@ export const memberPackages = pgTable(
   },
   (t) => [
     index('member_packages_user_idx').on(t.userId, t.validUntil),
+    // Packages ending in a range (the dashboard's expiring soon, the owner's liabilities report).
+    // Not remaining_count: taking a credit stays a HOT update.
+    index('member_packages_valid_until_idx').on(t.validUntil),
     // The notice sweeps' rows (sweeps.ts). Neither names remaining_count, so taking a credit stays a
     // HOT update (no index touched) but for the last one.
     index('member_packages_expiry_notice_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "member_packages_valid_until_idx" ON "member_packages" USING btree ("valid_until");
