@@ -3,6 +3,7 @@ import type { SessionRecord } from '@studio/contract/schedule';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../platform/clock';
+import { writeGeneration } from '../../platform/db';
 import { redisAvailable, TEST_REDIS_URL } from '../../testing/redis';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as scheduleService from '../schedule/service';
@@ -73,6 +74,27 @@ describe.each([
     const hits = cache.stats.hits;
     expect(JSON.stringify(await read(b))).toBe(await uncached(null));
     expect(cache.stats.hits).toBe(hits + 1);
+  });
+
+  it('reads no stamp while nothing was written (the embedded database), one per read on PostgreSQL', async () => {
+    const cache = scheduleCache(b.db, () => Promise.reject(new Error('not built here')));
+    const embedded = writeGeneration(b.db) !== undefined;
+    const stampsAfter = async (reads: () => Promise<unknown>) => {
+      const before = cache.stats.stamps;
+      await reads();
+      return cache.stats.stamps - before;
+    };
+    const readBoth = async () => {
+      await read(b, member.token);
+      await read(b);
+    };
+    // Any write, on any instance, and the next reads ask the database again.
+    await callOn(a, 'user/kh/updateUser', { nickname: 'Stamp reader' }, other.token);
+    expect(await stampsAfter(readBoth)).toBe(2);
+    expect(await stampsAfter(readBoth)).toBe(embedded ? 0 : 2);
+    expect(await stampsAfter(readBoth)).toBe(embedded ? 0 : 2);
+    await callOn(a, 'user/kh/updateUser', { nickname: 'Stamp reader again' }, other.token);
+    expect(await stampsAfter(readBoth)).toBe(2);
   });
 
   it('a booking committed on A shows in the next read on B, with the member as registered', async () => {

@@ -4,7 +4,7 @@ import { MAX_SCHEDULE_DAYS, type MySessionStatus, type SessionRecord } from '@st
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DAY } from '../../platform/clock';
-import { type Db, instant, preparedQuery } from '../../platform/db';
+import { type Db, instant, preparedQuery, writeGeneration } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { SerializedAnswer, serializeAnswer } from '../../platform/serialized-answer';
 import { getMerchant, selectOnStudioRow } from '../merchant';
@@ -36,6 +36,8 @@ import { reservations, waitlistEntries } from './schema';
 // ends at the first start after it was built.
 
 const MAX_ENTRIES = 64;
+/** Stamps kept per range and viewer on the embedded database. */
+const MAX_STAMPS = 10_000;
 const MARK = '\u0001my_status\u0001';
 
 interface Stamp {
@@ -171,8 +173,8 @@ type Input = z.output<typeof reservationCalls.getSchedule.input>;
 export interface ScheduleCache {
   /** The schedule answer for `input` as `viewerId` sees it at `now`. */
   read(input: Input, viewerId: string | null, now: Date, locale: Locale): Promise<SerializedAnswer>;
-  /** How many reads were answered from memory / built (tests, the bench). */
-  readonly stats: { hits: number; builds: number };
+  /** How many reads were answered from memory / built / read a stamp (tests, the bench). */
+  readonly stats: { hits: number; builds: number; stamps: number };
 }
 
 /**
@@ -196,7 +198,9 @@ export type ScheduleBuilder = (db: Db, input: Input, now: Date, locale: Locale) 
 function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCache {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Entry>>();
-  const stats = { hits: 0, builds: 0 };
+  const stats = { hits: 0, builds: 0, stamps: 0 };
+  /** PGlite only: the last stamp per range and viewer, with the write generation seen before it was read. */
+  const stamps = new Map<string, { generation: number; stamp: Stamp | undefined; at: number; until: number }>();
   let timezone: string | null = null;
   const readStamp = stampBatches((q) => readStampStatement(db, q));
 
@@ -230,7 +234,16 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       await buildRecords(db, input, now, locale);
       fail('TIME_RANGE_INVALID');
     }
-    const stamp = await readStamp(from, to, now, viewerId);
+    // On the embedded database nothing changed while its write generation stands still: the stamp
+    // read last for this range and viewer still holds, until a class of the answer starts.
+    const generation = writeGeneration(db);
+    const stampKey = `${from.getTime()}|${to.getTime()}|${viewerId ?? ''}`;
+    const known = stamps.get(stampKey);
+    const t = now.getTime();
+    const stampHolds =
+      known && generation !== undefined && known.generation === generation && t >= known.at && t < known.until;
+    if (!stampHolds) stats.stamps += 1;
+    const stamp = stampHolds ? known.stamp : await readStamp(from, to, now, viewerId);
     // The studio moved to another timezone (or has no row yet): resolve the dates again.
     if (!stamp || stamp.timezone !== tz) {
       timezone = stamp?.timezone ?? null;
@@ -246,7 +259,6 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       input.teacher_id,
       input.room_id,
     ]);
-    const t = now.getTime();
     let entry = entries.get(key);
     if (!entry || entry.version !== version || t < entry.builtAt || t >= entry.validUntil) {
       const flight = `${key}|${version}`;
@@ -258,6 +270,10 @@ function createScheduleCache(db: Db, buildRecords: ScheduleBuilder): ScheduleCac
       entry = await pending;
     } else {
       stats.hits += 1;
+    }
+    if (generation !== undefined && !stampHolds) {
+      if (stamps.size >= MAX_STAMPS) stamps.delete(stamps.keys().next().value!);
+      stamps.set(stampKey, { generation, stamp, at: t, until: entry.validUntil });
     }
     if (!viewerId) return new SerializedAnswer(entry.anonymous);
     const registered = sessionsOf(stamp?.registered ?? [], viewerId);
