@@ -100,11 +100,12 @@ export async function createScratchDatabase(
 /**
  * Starts a server process and waits until it listens on 127.0.0.1 (a free port). For `postgres`
  * a fresh database is created (migrated and seeded by buildApp) and dropped on close; for
- * `pglite` a temporary DATA_DIR is created and removed on close.
+ * `pglite` a temporary DATA_DIR is created and removed on close. With `databaseUrl`, a `postgres`
+ * server runs on that database instead (migrated and seeded if need be, never dropped).
  */
 export async function startServer(
   kind: ServerKind,
-  options: { label?: string; configOverrides?: Record<string, unknown> } = {},
+  options: { label?: string; configOverrides?: Record<string, unknown>; databaseUrl?: string } = {},
 ): Promise<RunningServer> {
   const spec: ServerSpec = { kind, tokenSecret: TOKEN_SECRET, configOverrides: options.configOverrides };
   const disposers: (() => Promise<void>)[] = [];
@@ -113,7 +114,10 @@ export async function startServer(
     spec.dataDir = dataDir;
     disposers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   }
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && options.databaseUrl) {
+    // A database of the caller's (kept when the server closes), e.g. one holding generated data.
+    spec.databaseUrl = options.databaseUrl;
+  } else if (kind === 'postgres') {
     const database = await createScratchDatabase(options.label ?? 'app');
     spec.databaseUrl = database.url;
     disposers.push(database.drop);

@@ -6,6 +6,8 @@
 // sequential scan of a table of more than LARGE_TABLE rows.
 //   npm run bench -- scale                    # demo ×1, ×10 and full size (generating full: ~5 min)
 //   npm run bench -- scale sizes=full duration=5
+//   npm run bench -- scale only=plans url=…   # the plans alone, no load
+//   npm run bench -- scale url=postgres://postgres@127.0.0.1:5432/bench_scale_full_…   # a database scale-data.ts kept
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { TOKEN_TTL_MS, TokenSigner } from '@studio/server/src/platform/tokens';
 import autocannon from 'autocannon';
@@ -245,8 +247,50 @@ async function setAutoExplain(databaseUrl: string, database: string, on: boolean
   });
 }
 
-/** The server's pooled connections close after 10 s idle: the next ones take the database's new settings. */
-const poolDrains = () => new Promise((resolve) => setTimeout(resolve, 11_000));
+/**
+ * The database's settings reach new connections only: the server's idle pooled connections are
+ * ended (pg-pool drops them and opens new ones on the next call). Only called while nothing runs.
+ */
+async function endIdleConnections(databaseUrl: string, database: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and state = 'idle'`,
+      [database],
+    );
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+const COUNTED = [
+  'users',
+  'class_sessions',
+  'reservations',
+  'waitlist_entries',
+  'member_packages',
+  'orders',
+  'order_lines',
+  'order_events',
+  'payments',
+  'order_refunds',
+  'payment_refunds',
+  'wallet_ledger',
+  'wallet_accounts',
+  'feedback',
+  'feedback_messages',
+  'member_notifications',
+];
+
+async function countRows(databaseUrl: string): Promise<Record<string, number>> {
+  return withClient(databaseUrl, async (client) => {
+    const out: Record<string, number> = {};
+    for (const t of COUNTED) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${t}`);
+      out[t] = rows[0]?.n ?? 0;
+    }
+    return out;
+  });
+}
 
 // ---- the calls ----
 
@@ -431,15 +475,25 @@ async function probesFor(
   return { probes: probes.filter((p) => p.requests.length > 0), readers };
 }
 
-async function runSize(size: ScaleSize, options: SuiteOptions): Promise<SizeResult> {
-  const server = await startServer('postgres', { label: 'scale' });
+/**
+ * One size: a fresh database filled by the generator, or with `existing` a database that already
+ * holds generated data (bench/scale-data.ts keeps one), measured as it is.
+ */
+async function runSize(size: ScaleSize, options: SuiteOptions, existing?: string): Promise<SizeResult> {
+  const server = await startServer('postgres', { label: 'scale', databaseUrl: existing });
   try {
     const databaseUrl = server.databaseUrl!;
     const database = new URL(databaseUrl).pathname.slice(1);
     const t0 = Date.now();
-    console.log(`  ${size.label}: generating…`);
-    const rows = await generateScaleData(databaseUrl, size, (line) => console.log(`   ${line}`));
-    const generatedIn = round((Date.now() - t0) / 1000, 0);
+    let rows: Record<string, number>;
+    let generatedIn: number | null = null;
+    if (existing) {
+      rows = await countRows(databaseUrl);
+    } else {
+      console.log(`  ${size.label}: generating…`);
+      rows = await generateScaleData(databaseUrl, size, (line) => console.log(`   ${line}`));
+      generatedIn = round((Date.now() - t0) / 1000, 0);
+    }
     const invariants = await checkScaleData(databaseUrl);
     console.log(
       `  ${size.label}: ${JSON.stringify(rows)} in ${generatedIn} s; invariants ${JSON.stringify(invariants)}`,
@@ -453,6 +507,29 @@ async function runSize(size: ScaleSize, options: SuiteOptions): Promise<SizeResu
     const { probes, readers } = await probesFor(server, databaseUrl);
     console.log(`  ${size.label}: readers hold on average ${JSON.stringify(readers)}`);
 
+    // The statements behind each call, planned and run with its own parameters, before any load
+    // (a call still running from the load would keep its connection, and its old settings).
+    const plans = new Map<string, PlanNote[]>();
+    if (existsSync(PG_LOG)) {
+      await setAutoExplain(databaseUrl, database, true);
+      await endIdleConnections(databaseUrl, database);
+      for (const probe of probes) {
+        const first = probe.requests[0]!;
+        await call(server.url, probe.url, first.body, first.token); // warm what the app caches
+        const offset = logSize();
+        await call(server.url, probe.url, first.body, first.token);
+        const found = plansIn(readLogFrom(offset), database, tableRows);
+        plans.set(probe.name, found);
+        for (const plan of found.filter((p) => p.largeSeqScans.length > 0)) {
+          console.log(`  ${size.label}: ${probe.name}: ${plan.largeSeqScans.join(', ')} — ${plan.query.slice(0, 160)}`);
+        }
+      }
+      await setAutoExplain(databaseUrl, database, false);
+      await endIdleConnections(databaseUrl, database);
+    } else {
+      console.log(`  no PostgreSQL log at ${PG_LOG} (BENCH_PG_LOG): plans not read`);
+    }
+
     const results: ProbeResult[] = [];
     for (const probe of probes) {
       const first = probe.requests[0]!;
@@ -463,7 +540,7 @@ async function runSize(size: ScaleSize, options: SuiteOptions): Promise<SizeResu
         url: probe.url,
         targetMs: TARGET_MS[probe.group],
         answerBytes: JSON.stringify(answer).length,
-        plans: [] as PlanNote[],
+        plans: plans.get(probe.name) ?? [],
       };
       if (answer.code !== 0) {
         const why = `${answer.code}: ${String(answer.msg).slice(0, 120)}`;
@@ -479,6 +556,17 @@ async function runSize(size: ScaleSize, options: SuiteOptions): Promise<SizeResu
         });
         continue;
       }
+      if (flag('only') === 'plans') {
+        results.push({
+          ...base,
+          requests: 0,
+          reqPerSec: 0,
+          latencyMs: { p50: 0, p95: 0, p99: 0, max: 0 },
+          errors: 0,
+          withinTarget: true,
+        });
+        continue;
+      }
       const m = await measure(server, probe, options);
       const row: ProbeResult = {
         ...base,
@@ -491,26 +579,6 @@ async function runSize(size: ScaleSize, options: SuiteOptions): Promise<SizeResu
       );
     }
 
-    // The statements behind each call, planned and run with its own parameters.
-    if (existsSync(PG_LOG)) {
-      await setAutoExplain(databaseUrl, database, true);
-      await poolDrains();
-      for (const probe of probes) {
-        const result = results.find((r) => r.name === probe.name)!;
-        if (result.skipped) continue;
-        const first = probe.requests[0]!;
-        await call(server.url, probe.url, first.body, first.token); // warm what the app caches
-        const offset = logSize();
-        await call(server.url, probe.url, first.body, first.token);
-        result.plans = plansIn(readLogFrom(offset), database, tableRows);
-        for (const plan of result.plans.filter((p) => p.largeSeqScans.length > 0)) {
-          console.log(`  ${size.label}: ${probe.name}: ${plan.largeSeqScans.join(', ')} — ${plan.query.slice(0, 160)}`);
-        }
-      }
-      await setAutoExplain(databaseUrl, database, false);
-    } else {
-      console.log(`  no PostgreSQL log at ${PG_LOG} (BENCH_PG_LOG): plans not read`);
-    }
     return { size: size.label, generatedIn, rows, invariants, readers, probes: results };
   } finally {
     await server.close();
@@ -526,9 +594,13 @@ export const scaleSuite: Suite = {
     if (!(await postgresReachable())) {
       return { summary: [], problems: ['PostgreSQL not reachable: nothing measured'] };
     }
-    const sizes = (flag('sizes') ?? '1,10,full').split(',').map((s) => sizeOf(s.trim()));
+    // url=<database> measures a database bench/scale-data.ts filled (as the last size, `sizes` naming it).
+    const existing = flag('url');
+    const sizes = (flag('sizes') ?? (existing ? 'full' : '1,10,full')).split(',').map((s) => sizeOf(s.trim()));
     const results: SizeResult[] = [];
-    for (const size of sizes) results.push(await runSize(size, options));
+    for (const [i, size] of sizes.entries()) {
+      results.push(await runSize(size, options, i === sizes.length - 1 ? existing : undefined));
+    }
 
     for (const r of results) {
       for (const [name, n] of Object.entries(r.invariants)) if (n !== 0) problems.push(`${r.size}: ${n} ${name}`);
