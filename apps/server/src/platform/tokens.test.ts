@@ -158,7 +158,19 @@ describe('tokens', () => {
     );
     const [header, , signature] = member.vk_uni_token.token.split('.');
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: ['admin'] })).toString('base64url')}.${signature}`;
-    for (const bad of [forged, tampered, 'garbage', 'a.b.c', `${member.vk_uni_token.token}x`, 'Bearer x']) {
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+    const otherAlg = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims)}.${signature}`;
+    for (const bad of [
+      forged,
+      tampered,
+      unsigned,
+      otherAlg,
+      'garbage',
+      'a.b.c',
+      `${member.vk_uni_token.token}x`,
+      'Bearer x',
+    ]) {
       expectTokenError(await me(bad), 30204);
     }
     // An admin call with the forged admin token is refused the same way.
