@@ -3,11 +3,14 @@
 // grouped, read-only statement; the payments, packages and coupons modules lend their rows as sources.
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, instant } from '../../platform/db';
-import { instantsParam, num, rowsOf } from '../../platform/report-sql';
+import { instantsParam, inTurn, num, rowsOf } from '../../platform/report-sql';
 import { couponCopies } from '../coupons';
 import { packagesOwingCredits } from '../packages';
 import { orderMoneyMoves } from '../payments';
 import { orderLines, orderRefundLines, orderRefunds, orders } from './schema';
+
+/** How long a range reads its orders one by one, by primary key, rather than hashing them all. */
+const BY_INDEX_MS = 62 * 86_400_000;
 
 /** One cell of the revenue grid: a period (1-based index of `starts`), what was sold, how it was paid. */
 export interface RevenueCell {
@@ -24,7 +27,9 @@ export interface RevenueCell {
 
 /**
  * Money taken and refunded in [starts[0], end), by period (`starts` are the periods' first instants,
- * ascending), order kind and method, from the payments module's settled rows.
+ * ascending), order kind and method, from the payments module's settled rows. Up to BY_INDEX_MS each
+ * row finds its order by primary key (the planner would hash every order for a month's payments);
+ * over a longer range, most orders are in it and one hash join of them all is cheaper.
  */
 export async function revenueCells(db: DbOrTx, starts: readonly Date[], end: Date): Promise<RevenueCell[]> {
   const rows = await rowsOf<RevenueCell>(
@@ -35,7 +40,11 @@ export async function revenueCells(db: DbOrTx, starts: readonly Date[], end: Dat
         sum(m.refunded)::float8 as refunded,
         (count(*) filter (where m.paid))::int as orders
       from ${orderMoneyMoves(starts[0]!, end)} m
-      join ${orders} o on o.id = m.ref
+      ${
+        end.getTime() - starts[0]!.getTime() <= BY_INDEX_MS
+          ? sql`cross join lateral (select kind, freight_amount from ${orders} where id = m.ref limit 1) o`
+          : sql`join ${orders} o on o.id = m.ref`
+      }
       group by 1, 2, 3`,
   );
   return rows.map((r) => ({ ...r, taken: num(r.taken), freight: num(r.freight), refunded: num(r.refunded) }));
@@ -136,20 +145,22 @@ export async function discountsSpent(
   to: Date,
 ): Promise<{ coupons: { couponId: string; used: number; cost: number }[]; pointsUsed: number; pointsValue: number }> {
   const paidIn = sql`paid_at >= ${instant(from)} and paid_at < ${instant(to)}`;
-  const [couponRows, [points]] = await Promise.all([
-    rowsOf<{ coupon_id: string; used: unknown; cost: unknown }>(
-      db,
-      sql`select c.coupon_id, count(*)::int as used, sum(o.coupon_amount)::float8 as cost
+  const [couponRows, [points]] = await inTurn(
+    () =>
+      rowsOf<{ coupon_id: string; used: unknown; cost: unknown }>(
+        db,
+        sql`select c.coupon_id, count(*)::int as used, sum(o.coupon_amount)::float8 as cost
         from ${orders} o join ${couponCopies()} c on c.id = o.coupon_id
         where ${paidIn} and o.coupon_id is not null
         group by 1`,
-    ),
-    rowsOf<{ used: unknown; value: unknown }>(
-      db,
-      sql`select coalesce(sum(points_used), 0)::float8 as used, coalesce(sum(points_amount), 0)::float8 as value
+      ),
+    () =>
+      rowsOf<{ used: unknown; value: unknown }>(
+        db,
+        sql`select coalesce(sum(points_used), 0)::float8 as used, coalesce(sum(points_amount), 0)::float8 as value
         from ${orders} where ${paidIn} and points_used > 0`,
-    ),
-  ]);
+      ),
+  );
   return {
     coupons: couponRows.map((r) => ({ couponId: r.coupon_id, used: num(r.used), cost: num(r.cost) })),
     pointsUsed: num(points?.used),

@@ -5,6 +5,7 @@ import type { Locale } from '@studio/contract/locale';
 import type { ClassesReport, ClassStats, ReportRange } from '@studio/contract/reports';
 import { previousRange } from '@studio/contract/reports';
 import type { DbOrTx } from '../../platform/db';
+import { inTurn } from '../../platform/report-sql';
 import type { MerchantRow } from '../merchant';
 import { type ClassCell, classCells } from '../reservations';
 import { courseAndTeacherNames } from '../schedule';
@@ -58,10 +59,10 @@ export async function classesReport(
   now: Date,
   locale: Locale | undefined,
 ): Promise<ClassesReport> {
-  const [cells, before] = await Promise.all([
-    cellsOf(db, range, studio, now),
-    cellsOf(db, previousRange(range), studio, now),
-  ]);
+  const [cells, before] = await inTurn(
+    () => cellsOf(db, range, studio, now),
+    () => cellsOf(db, previousRange(range), studio, now),
+  );
   const byCourse = grouped(cells, (c) => c.courseId);
   const byTeacher = grouped(cells, (c) => c.teacherId);
   const names = await courseAndTeacherNames(db, [...byCourse.keys()], [...byTeacher.keys()], locale);

@@ -9,6 +9,7 @@ import {
   type ReportRange,
 } from '@studio/contract/reports';
 import type { DbOrTx } from '../../platform/db';
+import { inTurn } from '../../platform/report-sql';
 import { memberContacts, membersJoinedPer } from '../account';
 import { cohortActivity, memberActivity } from '../reservations';
 import { addDays, endOf, periodStarts, startOf } from './periods';
@@ -23,10 +24,10 @@ function windowsOf(to: string, tz: string) {
 }
 
 async function countsOf(db: DbOrTx, range: ReportRange, tz: string, listed: number | undefined) {
-  const [joined, activity] = await Promise.all([
-    membersJoinedPer(db, [startOf(range.from, tz)], endOf(range.to, tz)),
-    memberActivity(db, { ...windowsOf(range.to, tz), listed }),
-  ]);
+  const [joined, activity] = await inTurn(
+    () => membersJoinedPer(db, [startOf(range.from, tz)], endOf(range.to, tz)),
+    () => memberActivity(db, { ...windowsOf(range.to, tz), listed }),
+  );
   return { counts: { new: joined[0] ?? 0, active: activity.active, lapsed: activity.lapsed }, lapsed: activity.rows };
 }
 
@@ -74,14 +75,15 @@ async function retentionOf(db: DbOrTx, range: ReportRange, tz: string): Promise<
   for (let m = monthOf(first); m <= monthOf(range.to); m = nextMonth(m)) months.push(m);
   const starts = months.map((m, i) => (i === 0 ? first : `${m}-01`));
   const end = endOf(range.to, tz);
-  const [joined, activity] = await Promise.all([
-    membersJoinedPer(
-      db,
-      starts.map((d) => startOf(d, tz)),
-      end,
-    ),
-    cohortActivity(db, { from: startOf(first, tz), end, tz }),
-  ]);
+  const [joined, activity] = await inTurn(
+    () =>
+      membersJoinedPer(
+        db,
+        starts.map((d) => startOf(d, tz)),
+        end,
+      ),
+    () => cohortActivity(db, { from: startOf(first, tz), end, tz }),
+  );
   const active = new Map(activity.map((a) => [`${a.joined} ${a.month}`, a.members]));
   return months.map((month, i) => {
     const n = joined[i] ?? 0;
@@ -95,17 +97,18 @@ async function retentionOf(db: DbOrTx, range: ReportRange, tz: string): Promise<
 
 export async function membersReport(db: DbOrTx, range: ReportRange, tz: string): Promise<MembersReport> {
   const days = periodStarts(range, 'day');
-  const [now, before, perDay, lapsed, retention] = await Promise.all([
-    countsOf(db, range, tz, 0),
-    countsOf(db, previousRange(range), tz, 0),
-    membersJoinedPer(
-      db,
-      days.map((d) => startOf(d, tz)),
-      endOf(range.to, tz),
-    ),
-    lapsedMembers(db, range, tz, LAPSED_LISTED),
-    retentionOf(db, range, tz),
-  ]);
+  const [now, before, perDay, lapsed, retention] = await inTurn(
+    () => countsOf(db, range, tz, 0),
+    () => countsOf(db, previousRange(range), tz, 0),
+    () =>
+      membersJoinedPer(
+        db,
+        days.map((d) => startOf(d, tz)),
+        endOf(range.to, tz),
+      ),
+    () => lapsedMembers(db, range, tz, LAPSED_LISTED),
+    () => retentionOf(db, range, tz),
+  );
   return {
     total: now.counts,
     previous: before.counts,

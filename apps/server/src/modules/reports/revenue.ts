@@ -11,6 +11,7 @@ import {
   type Takings,
 } from '@studio/contract/reports';
 import type { DbOrTx } from '../../platform/db';
+import { inTurn } from '../../platform/report-sql';
 import { revenueCells } from '../orders';
 import { walletFlows } from '../wallet';
 import { addDays, endOf, mondayOf, periodStarts, startOf } from './periods';
@@ -86,14 +87,14 @@ export async function revenueReport(
 ): Promise<RevenueReport> {
   const range = { from: input.from, to: input.to };
   const before = previousRange(range);
-  const [series, previousSeries] = await Promise.all([
-    revenueSeries(db, periodStarts(range, input.interval), range.to, tz),
-    revenueSeries(db, [before.from], before.to, tz),
-  ]);
-  const [total, previous] = await Promise.all([
-    totalsOf(db, series, range, tz),
-    totalsOf(db, previousSeries, before, tz),
-  ]);
+  const [series, previousSeries] = await inTurn(
+    () => revenueSeries(db, periodStarts(range, input.interval), range.to, tz),
+    () => revenueSeries(db, [before.from], before.to, tz),
+  );
+  const [total, previous] = await inTurn(
+    () => totalsOf(db, series, range, tz),
+    () => totalsOf(db, previousSeries, before, tz),
+  );
   return { series, total, previous };
 }
 

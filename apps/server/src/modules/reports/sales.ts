@@ -3,13 +3,17 @@
 import type { Locale } from '@studio/contract/locale';
 import { previousRange, type ReportRange, type SalesReport } from '@studio/contract/reports';
 import type { DbOrTx } from '../../platform/db';
+import { inTurn } from '../../platform/report-sql';
 import { couponNames } from '../coupons';
 import { discountsSpent, type SoldLine, soldLines } from '../orders';
 import { instantsOf } from './periods';
 
 async function salesOf(db: DbOrTx, range: ReportRange, tz: string) {
   const { from, to } = instantsOf(range, tz);
-  const [lines, discounts] = await Promise.all([soldLines(db, from, to), discountsSpent(db, from, to)]);
+  const [lines, discounts] = await inTurn(
+    () => soldLines(db, from, to),
+    () => discountsSpent(db, from, to),
+  );
   const total = {
     units: lines.reduce((s, l) => s + l.units, 0),
     revenue: lines.reduce((s, l) => s + l.revenue, 0),
@@ -30,7 +34,10 @@ export async function salesReport(
   tz: string,
   locale: Locale | undefined,
 ): Promise<SalesReport> {
-  const [now, before] = await Promise.all([salesOf(db, range, tz), salesOf(db, previousRange(range), tz)]);
+  const [now, before] = await inTurn(
+    () => salesOf(db, range, tz),
+    () => salesOf(db, previousRange(range), tz),
+  );
   const items = new Map<string, SalesReport['items'][number]>();
   for (const l of now.lines) {
     const item = items.get(l.goodsId) ?? {

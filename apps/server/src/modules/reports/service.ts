@@ -12,7 +12,8 @@ import {
   type SalesReport,
 } from '@studio/contract/reports';
 import { DAY } from '../../platform/clock';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
+import { inTurn, readReport } from '../../platform/report-sql';
 import { getMerchant } from '../merchant';
 import { creditLiabilities } from '../orders';
 import { walletHoldings } from '../wallet';
@@ -22,21 +23,27 @@ import { lapsedMembers, membersReport } from './members';
 import { revenueReport } from './revenue';
 import { salesReport } from './sales';
 
-/** The studio's timezone, as the schedule reads it. */
+/** The studio's timezone, as the schedule reads it (read before a report's read-only transaction: a new studio's row is written on its first read). */
 export async function studioZone(db: DbOrTx): Promise<string> {
   return (await getMerchant(db)).timezone;
 }
 
-export async function revenue(db: DbOrTx, input: ReportRange & { interval: ReportInterval }): Promise<RevenueReport> {
-  return revenueReport(db, input, await studioZone(db));
+// Each report reads in one read-only transaction (readReport): one snapshot, no JIT, no lock.
+
+export function revenue(db: Db, input: ReportRange & { interval: ReportInterval }): Promise<RevenueReport> {
+  return studioZone(db).then((tz) => readReport(db, (tx) => revenueReport(tx, input, tz)));
 }
 
 /** What the studio owes now: unused credits and their value, wallet balances, points, packages running out. */
-export async function liabilities(db: DbOrTx, now: Date): Promise<LiabilitiesReport> {
-  const [credits, holdings] = await Promise.all([
-    creditLiabilities(db, now, new Date(now.getTime() + LIABILITY_EXPIRY_DAYS * DAY)),
-    walletHoldings(db),
-  ]);
+export function liabilities(db: Db, now: Date): Promise<LiabilitiesReport> {
+  return readReport(db, (tx) => owed(tx, now));
+}
+
+async function owed(db: DbOrTx, now: Date): Promise<LiabilitiesReport> {
+  const [credits, holdings] = await inTurn(
+    () => creditLiabilities(db, now, new Date(now.getTime() + LIABILITY_EXPIRY_DAYS * DAY)),
+    () => walletHoldings(db),
+  );
   return {
     unused_credits: credits.credits,
     unused_credits_value: credits.value,
@@ -47,26 +54,27 @@ export async function liabilities(db: DbOrTx, now: Date): Promise<LiabilitiesRep
   };
 }
 
-export async function sales(db: DbOrTx, range: ReportRange, locale: Locale | undefined): Promise<SalesReport> {
-  return salesReport(db, range, await studioZone(db), locale);
+export function sales(db: Db, range: ReportRange, locale: Locale | undefined): Promise<SalesReport> {
+  return studioZone(db).then((tz) => readReport(db, (tx) => salesReport(tx, range, tz, locale)));
 }
 
-export async function classes(
-  db: DbOrTx,
-  range: ReportRange,
-  now: Date,
-  locale: Locale | undefined,
-): Promise<ClassesReport> {
-  return classesReport(db, range, await getMerchant(db), now, locale);
+export function classes(db: Db, range: ReportRange, now: Date, locale: Locale | undefined): Promise<ClassesReport> {
+  return getMerchant(db).then((studio) => readReport(db, (tx) => classesReport(tx, range, studio, now, locale)));
 }
 
-export async function members(db: DbOrTx, range: ReportRange): Promise<MembersReport> {
-  return membersReport(db, range, await studioZone(db));
+export function members(db: Db, range: ReportRange): Promise<MembersReport> {
+  return studioZone(db).then((tz) => readReport(db, (tx) => membersReport(tx, range, tz)));
 }
 
 /** The members report's CSV: its counts and every lapsed member. */
-export async function membersFile(db: DbOrTx, range: ReportRange): Promise<CsvFile> {
-  const tz = await studioZone(db);
-  const [report, lapsed] = await Promise.all([membersReport(db, range, tz), lapsedMembers(db, range, tz, undefined)]);
-  return membersCsv(report, lapsed, range);
+export function membersFile(db: Db, range: ReportRange): Promise<CsvFile> {
+  return studioZone(db).then((tz) =>
+    readReport(db, async (tx) => {
+      const [report, lapsed] = await inTurn(
+        () => membersReport(tx, range, tz),
+        () => lapsedMembers(tx, range, tz, undefined),
+      );
+      return membersCsv(report, lapsed, range);
+    }),
+  );
 }

@@ -8,6 +8,9 @@ import { membersJoinedIn } from '../account';
 import { classesHeld, classesStartingIn } from '../schedule';
 import { reservations, waitlistEntries } from './schema';
 
+/** How long a range counts each class's bookings by index rather than in one pass over them all. */
+const BY_INDEX_MS = 62 * 86_400_000;
+
 /** The counts of classes of one course and teacher starting at one weekday and hour (studio time). */
 export interface ClassCell {
   courseId: string;
@@ -35,32 +38,38 @@ export async function classCells(
   db: DbOrTx,
   p: { from: Date; to: Date; now: Date; tz: string; cancelWindowHours: number },
 ): Promise<ClassCell[]> {
+  // What each class's bookings add up to, `s` being the class.
+  const counts = sql`count(*) filter (where r.status <> 'cancelled') as booked,
+    count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is not null) as check_ins,
+    count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is null and s.ends_at <= ${instant(p.now)}) as no_shows,
+    count(*) filter (where r.status = 'cancelled' and r.cancelled_by in ('member', 'staff')
+      and r.cancelled_at > s.starts_at - make_interval(hours => ${p.cancelWindowHours}::int)) as late_cancels`;
+  const classes = classesStartingIn(p.from, p.to);
+  // Up to BY_INDEX_MS each class counts its own bookings (reservations_session_idx); over a longer
+  // range most bookings are in it, and one pass over them all grouped by class is cheaper.
+  const perClass =
+    p.to.getTime() - p.from.getTime() <= BY_INDEX_MS
+      ? sql`cross join lateral (select ${counts} from ${reservations} r where r.session_id = s.id) r
+        cross join lateral (select count(*) as waitlisted from ${waitlistEntries} w where w.session_id = s.id) w`
+      : sql`left join (
+          select r.session_id, ${counts} from ${reservations} r join ${classes} s on s.id = r.session_id
+          group by r.session_id
+        ) r on r.session_id = s.id
+        left join (
+          select w.session_id, count(*) as waitlisted from ${waitlistEntries} w join ${classes} s on s.id = w.session_id
+          group by w.session_id
+        ) w on w.session_id = s.id`;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with s as materialized ${classesStartingIn(p.from, p.to)},
-      r as (
-        select r.session_id,
-          count(*) filter (where r.status <> 'cancelled') as booked,
-          count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is not null) as check_ins,
-          count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is null and s.ends_at <= ${instant(p.now)}) as no_shows,
-          count(*) filter (where r.status = 'cancelled' and r.cancelled_by in ('member', 'staff')
-            and r.cancelled_at > s.starts_at - make_interval(hours => ${p.cancelWindowHours}::int)) as late_cancels
-        from ${reservations} r join s on s.id = r.session_id
-        group by r.session_id
-      ),
-      w as (
-        select w.session_id, count(*) as waitlisted
-        from ${waitlistEntries} w join s on s.id = w.session_id
-        group by w.session_id
-      )
-      select s.course_id, s.teacher_id,
+    sql`select s.course_id, s.teacher_id,
         (extract(isodow from s.starts_at at time zone ${p.tz}) - 1)::int as weekday,
         extract(hour from s.starts_at at time zone ${p.tz})::int as hour,
         count(*)::int as sessions, sum(s.capacity)::float8 as seats,
         coalesce(sum(r.booked), 0)::float8 as booked, coalesce(sum(r.check_ins), 0)::float8 as check_ins,
         coalesce(sum(r.no_shows), 0)::float8 as no_shows, coalesce(sum(r.late_cancels), 0)::float8 as late_cancels,
         coalesce(sum(w.waitlisted), 0)::float8 as waitlisted
-      from s left join r on r.session_id = s.id left join w on w.session_id = s.id
+      from ${classes} s
+      ${perClass}
       group by 1, 2, 3, 4`,
   );
   return rows.map((r) => ({
@@ -92,10 +101,14 @@ export async function memberActivity(
   db: DbOrTx,
   p: { start: Date; mid: Date; end: Date; listed?: number },
 ): Promise<{ active: number; lapsed: number; rows: LapsedRow[] }> {
+  // Each class of the two windows lists its kept bookings (reservations_session_idx): the planner
+  // would rather hash every booking there is.
   const perMember = sql`select r.user_id, max(s.starts_at) as last_at,
         bool_or(s.starts_at >= ${instant(p.mid)}) as now_active
-      from ${reservations} r join ${classesHeld()} s on s.id = r.session_id
-      where r.status <> 'cancelled' and s.starts_at >= ${instant(p.start)} and s.starts_at < ${instant(p.end)}
+      from ${classesStartingIn(p.start, p.end)} s
+      cross join lateral (
+        select r.user_id from ${reservations} r where r.session_id = s.id and r.status <> 'cancelled' offset 0
+      ) r
       group by r.user_id`;
   const [counts] = await rowsOf<{ active: unknown; lapsed: unknown }>(
     db,

@@ -30,24 +30,22 @@ export async function courseAndTeacherNames(
   teacherIds: readonly string[],
   locale: Locale | undefined,
 ): Promise<{ courses: Map<string, string>; teachers: Map<string, string> }> {
-  const [courseRows, teacherRows] = await Promise.all([
-    courseIds.length
-      ? db
-          .select({ id: courses.id, name: courses.name, i18n: courses.nameI18n })
-          .from(courses)
-          .where(inArray(courses.id, [...courseIds]))
-      : [],
-    teacherIds.length
-      ? db
-          .select({
-            id: teacherProfiles.userId,
-            name: teacherProfiles.displayName,
-            i18n: teacherProfiles.displayNameI18n,
-          })
-          .from(teacherProfiles)
-          .where(inArray(teacherProfiles.userId, [...teacherIds]))
-      : [],
-  ]);
+  const courseRows = courseIds.length
+    ? await db
+        .select({ id: courses.id, name: courses.name, i18n: courses.nameI18n })
+        .from(courses)
+        .where(inArray(courses.id, [...courseIds]))
+    : [];
+  const teacherRows = teacherIds.length
+    ? await db
+        .select({
+          id: teacherProfiles.userId,
+          name: teacherProfiles.displayName,
+          i18n: teacherProfiles.displayNameI18n,
+        })
+        .from(teacherProfiles)
+        .where(inArray(teacherProfiles.userId, [...teacherIds]))
+    : [];
   const named = (rows: { id: string; name: string; i18n: Parameters<typeof localize>[0] }[]) =>
     new Map(rows.map((r) => [r.id, (locale && localize(r.i18n, locale)) || r.name]));
   return { courses: named(courseRows), teachers: named(teacherRows) };
