@@ -244,7 +244,8 @@ export async function generateScaleData(
       `insert into users (id, username, email, mobile, nickname, gender, roles, invite_code, locale, created_at, updated_at)
        select id, 'm' || lpad(i::text, 6, '0'),
               case when i % 3 <> 0 then 'member' || i || '@example.com' end,
-              '+4477' || lpad(i::text, 8, '0'),
+              -- UK mobiles, spread as real ones are (a member's digits share few trigrams with the next one's)
+              '+447' || (100000000 + (i::bigint * 15485863) % 900000000)::text,
               (${sqlArray(FIRST)})[1 + (i * 7) % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (i * 13 + i / ${FIRST.length}) % ${LAST.length}],
               i % 3, '{member}', 'GI' || lpad(i::text, 7, '0'), case i % 4 when 0 then 'zh-Hans' when 1 then 'en' end,
               created_at, created_at
