@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../platform/db';
 import { inTurn } from '../../platform/report-sql';
 import { memberContacts, membersJoinedPer } from '../account';
-import { cohortActivity, memberActivity } from '../reservations';
+import { cohortActivity, type LapsedRow, memberActivity } from '../reservations';
 import { addDays, endOf, periodStarts, startOf } from './periods';
 
 /** The windows of "active" (the ACTIVE_WINDOW_DAYS days that end with `to`) and the one before it. */
@@ -42,14 +42,8 @@ function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
-/** The lapsed members of a range with their contacts, the longest gone first (all when `listed` is undefined). */
-export async function lapsedMembers(
-  db: DbOrTx,
-  range: ReportRange,
-  tz: string,
-  listed: number | undefined,
-): Promise<LapsedMember[]> {
-  const { rows } = await memberActivity(db, { ...windowsOf(range.to, tz), listed });
+/** Lapsed members with their contacts, in the order given. */
+async function withContacts(db: DbOrTx, rows: LapsedRow[]): Promise<LapsedMember[]> {
   const cards = await memberContacts(
     db,
     rows.map((r) => r.userId),
@@ -65,6 +59,16 @@ export async function lapsedMembers(
       last_class_at: r.lastClassAt.toISOString(),
     };
   });
+}
+
+/** The members CSV's part: the range's counts and every lapsed member, the longest gone first. */
+export async function membersExport(
+  db: DbOrTx,
+  range: ReportRange,
+  tz: string,
+): Promise<{ total: MembersReport['total']; lapsed: LapsedMember[] }> {
+  const now = await countsOf(db, range, tz, undefined);
+  return { total: now.counts, lapsed: await withContacts(db, now.lapsed) };
 }
 
 /** Retention by month of joining, over the range's last 12 months (a first month cut by `from` counts from it). */
@@ -97,8 +101,8 @@ async function retentionOf(db: DbOrTx, range: ReportRange, tz: string): Promise<
 
 export async function membersReport(db: DbOrTx, range: ReportRange, tz: string): Promise<MembersReport> {
   const days = periodStarts(range, 'day');
-  const [now, before, perDay, lapsed, retention] = await inTurn(
-    () => countsOf(db, range, tz, 0),
+  const [now, before, perDay, retention] = await inTurn(
+    () => countsOf(db, range, tz, LAPSED_LISTED),
     () => countsOf(db, previousRange(range), tz, 0),
     () =>
       membersJoinedPer(
@@ -106,9 +110,9 @@ export async function membersReport(db: DbOrTx, range: ReportRange, tz: string):
         days.map((d) => startOf(d, tz)),
         endOf(range.to, tz),
       ),
-    () => lapsedMembers(db, range, tz, LAPSED_LISTED),
     () => retentionOf(db, range, tz),
   );
+  const lapsed = await withContacts(db, now.lapsed);
   return {
     total: now.counts,
     previous: before.counts,

@@ -19,7 +19,7 @@ import { creditLiabilities } from '../orders';
 import { walletHoldings } from '../wallet';
 import { classesReport } from './classes';
 import { type CsvFile, membersCsv } from './csv';
-import { lapsedMembers, membersReport } from './members';
+import { membersExport, membersReport } from './members';
 import { revenueReport } from './revenue';
 import { salesReport } from './sales';
 
@@ -70,11 +70,8 @@ export function members(db: Db, range: ReportRange): Promise<MembersReport> {
 export function membersFile(db: Db, range: ReportRange): Promise<CsvFile> {
   return studioZone(db).then((tz) =>
     readReport(db, async (tx) => {
-      const [report, lapsed] = await inTurn(
-        () => membersReport(tx, range, tz),
-        () => lapsedMembers(tx, range, tz, undefined),
-      );
-      return membersCsv(report, lapsed, range);
+      const { total, lapsed } = await membersExport(tx, range, tz);
+      return membersCsv({ total }, lapsed, range);
     }),
   );
 }

@@ -110,23 +110,33 @@ export async function memberActivity(
         select r.user_id from ${reservations} r where r.session_id = s.id and r.status <> 'cancelled' offset 0
       ) r
       group by r.user_id`;
-  const [counts] = await rowsOf<{ active: unknown; lapsed: unknown }>(
+  // One pass: the counts over every member, then the lapsed, the longest gone first (with one row
+  // beside them that carries the counts when none lapsed).
+  const rows = await rowsOf<{
+    user_id: string;
+    last_at: string | Date;
+    now_active: boolean;
+    active: unknown;
+    lapsed: unknown;
+  }>(
     db,
-    sql`select count(*) filter (where now_active)::int as active, count(*) filter (where not now_active)::int as lapsed
-      from (${perMember}) m`,
+    sql`select user_id, last_at, now_active, active, lapsed from (
+        select user_id, last_at, now_active, row_number() over () as n,
+          count(*) filter (where now_active) over () as active, count(*) filter (where not now_active) over () as lapsed
+        from (${perMember}) m
+      ) x
+      where not now_active or n = 1
+      order by now_active, last_at, user_id
+      ${p.listed === undefined ? sql`` : sql`limit ${p.listed + 1}`}`,
   );
-  const rows =
-    p.listed === 0
-      ? []
-      : await rowsOf<{ user_id: string; last_at: string | Date }>(
-          db,
-          sql`select user_id, last_at from (${perMember}) m where not now_active order by last_at, user_id
-            ${p.listed === undefined ? sql`` : sql`limit ${p.listed}`}`,
-        );
+  const counts = rows[0];
   return {
     active: num(counts?.active),
     lapsed: num(counts?.lapsed),
-    rows: rows.map((r) => ({ userId: r.user_id, lastClassAt: new Date(r.last_at) })),
+    rows: rows
+      .filter((r) => !r.now_active)
+      .slice(0, p.listed)
+      .map((r) => ({ userId: r.user_id, lastClassAt: new Date(r.last_at) })),
   };
 }
 
