@@ -1,6 +1,7 @@
 import { adminOrderCalls, orderCalls } from '@studio/contract/orders';
 import type { AppDeps } from '../../platform/deps';
 import { handle } from '../../platform/protocol';
+import { handleSerialized } from '../../platform/serialized-answer';
 import type { Sweep } from '../../platform/sweeper';
 import * as desk from './desk';
 import * as refunds from './refunds';
@@ -12,7 +13,7 @@ export const orderHandlers = [
   handle(orderCalls.createOrder, (input, ctx) => orders.createOrder(ctx, input)),
   handle(orderCalls.pay, (input, ctx) => orders.payOrder(ctx, input.order_no, input.pay_type)),
   handle(orderCalls.getInfo, async (input, ctx) => ({ orderInfo: await orders.getOwnOrder(ctx, input.order_no) })),
-  handle(orderCalls.getList, (input, ctx) => orders.listOwnOrders(ctx, input.tab, input)),
+  handleSerialized(orderCalls.getList, (input, ctx) => orders.listOwnOrdersAnswer(ctx, input.tab, input)),
   handle(orderCalls.getCounts, async (_input, ctx) => ({ counts: await orders.countOwnOrders(ctx) })),
   handle(orderCalls.cancel, async (input, ctx) => ({ order: await orders.cancelOwnOrder(ctx, input.order_no) })),
   handle(orderCalls.confirmReceipt, async (input, ctx) => ({

@@ -11,6 +11,7 @@ import {
   type OrderPreview,
   type orderInput,
 } from '@studio/contract/orders';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -66,6 +67,9 @@ export async function priceOrder(
   userId: string,
   input: z.output<typeof orderInput>,
 ): Promise<Draft> {
+  // Outside a transaction the points balance is read beside the SKUs, on another connection.
+  const balanceRead = db instanceof PgTransaction ? undefined : readBalance(db, userId, 'points');
+  balanceRead?.catch(() => undefined);
   const snapshots = await skuSnapshots(
     db,
     input.items.map((i) => i.sku_id),
@@ -165,7 +169,7 @@ export async function priceOrder(
   const couponAmount = chosen?.usable ? chosen.deduction : 0;
   const afterCoupon = goodsAmount + freightAmount - couponAmount;
   const rule = deductionRule(settings);
-  const points = pointsFor(afterCoupon, await readBalance(db, userId, 'points'), rule);
+  const points = pointsFor(afterCoupon, await (balanceRead ?? readBalance(db, userId, 'points')), rule);
   const wanted = input.use_points;
   if (wanted % rule.points !== 0) {
     fail('INVALID_PARAM', { field: 'use_points' }, { field: 'use_points', reason: 'pointsStep' });

@@ -223,15 +223,26 @@ export async function claimExpiring(tx: Tx, now: Date, windowMs: number, limit: 
  * key, so two checkouts locking the row for update would deadlock on each other's).
  */
 export async function lockMemberCheckouts(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+  await lockCheckoutsStatement(tx, { key: `checkout:${userId}` });
 }
+
+// Every checkout runs these two: prepared (per pooled connection inside transactions).
+const lockCheckoutsStatement = preparedQuery('order_lock_member_checkouts', (db) =>
+  db
+    .select({ locked: sql<string>`pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}::text))::text` })
+    .from(sql`(select 1) as one`),
+);
+
+const countUnpaidStatement = preparedQuery('order_count_unpaid', (db) =>
+  db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, sql.placeholder('user')), eq(orders.status, S.unpaid))),
+);
 
 /** How many unpaid orders a member holds (createOrder counts them under lockMemberCheckouts). */
 export async function countUnpaid(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, S.unpaid)));
+  const [row] = await countUnpaidStatement(db, { user: userId });
   return row?.n ?? 0;
 }
 
@@ -324,4 +335,121 @@ export async function completionOf(db: DbOrTx, orderNo: string): Promise<EventRo
     .orderBy(desc(orderEvents.at), desc(orderEvents.id))
     .limit(1);
   return row;
+}
+
+// A member's checkout writes its order, its line (most orders hold one) and its first timeline entry
+// through prepared statements: building the three inserts was a fifth of an order's server time.
+// JSON and times go in as text cast by PostgreSQL (a prepared value skips drizzle's own mapping of
+// a null).
+const p = (name: string) => sql.placeholder(name);
+const jsonOf = (name: string) => sql`${p(name)}::jsonb`;
+const timeOf = (name: string) => sql`${p(name)}::timestamptz`;
+
+const insertOrderStatement = preparedQuery('order_insert', (db) =>
+  db
+    .insert(orders)
+    .values({
+      id: p('id'),
+      userId: p('userId'),
+      mid: p('mid'),
+      status: S.unpaid,
+      kind: p('kind'),
+      delivery: p('delivery'),
+      goodsAmount: p('goodsAmount'),
+      freightAmount: p('freightAmount'),
+      couponId: p('couponId'),
+      couponAmount: p('couponAmount'),
+      pointsUsed: p('pointsUsed'),
+      pointsAmount: p('pointsAmount'),
+      payAmount: p('payAmount'),
+      address: jsonOf('address'),
+      remark: p('remark'),
+      expiresAt: timeOf('expiresAt'),
+      createdAt: timeOf('now'),
+      updatedAt: timeOf('now'),
+    })
+    .returning(),
+);
+
+const insertLineStatement = preparedQuery('order_insert_line', (db) =>
+  db.insert(orderLines).values({
+    orderId: p('orderId'),
+    skuId: p('skuId'),
+    position: p('position'),
+    goodsId: p('goodsId'),
+    goodsType: p('goodsType'),
+    goodsName: p('goodsName'),
+    goodsNameI18n: jsonOf('goodsNameI18n'),
+    skuName: p('skuName'),
+    skuNameI18n: jsonOf('skuNameI18n'),
+    image: p('image'),
+    price: p('price'),
+    buyNum: p('buyNum'),
+    weight: p('weight'),
+    terms: jsonOf('terms'),
+  }),
+);
+
+const insertEventStatement = preparedQuery('order_insert_event', (db) =>
+  db
+    .insert(orderEvents)
+    .values({ id: p('id'), orderId: p('orderId'), status: p('status'), actorId: p('actorId'), at: timeOf('at') }),
+);
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const time = (value: Date | null) => value?.toISOString() ?? null;
+
+/** An unpaid order with its lines and first timeline entry, written by prepared statements (see above). */
+export async function insertPlacedOrder(
+  tx: DbOrTx,
+  row: Omit<typeof orders.$inferInsert, 'createdAt' | 'expiresAt'> & { createdAt: Date; expiresAt: Date | null },
+  lines: (typeof orderLines.$inferInsert)[],
+  event: { id: string; actorId: string },
+): Promise<OrderRow> {
+  const [written] = (await insertOrderStatement(tx, {
+    id: row.id,
+    userId: row.userId,
+    mid: row.mid,
+    kind: row.kind,
+    delivery: row.delivery,
+    goodsAmount: row.goodsAmount,
+    freightAmount: row.freightAmount,
+    couponId: row.couponId ?? null,
+    couponAmount: row.couponAmount ?? 0,
+    pointsUsed: row.pointsUsed ?? 0,
+    pointsAmount: row.pointsAmount ?? 0,
+    payAmount: row.payAmount,
+    address: json(row.address),
+    remark: row.remark ?? '',
+    expiresAt: time(row.expiresAt),
+    now: row.createdAt.toISOString(),
+  })) as OrderRow[];
+  // One line (most orders): prepared; more: one statement for them all, as built.
+  if (lines.length !== 1) await tx.insert(orderLines).values(lines);
+  for (const line of lines.length === 1 ? lines : []) {
+    await insertLineStatement(tx, {
+      orderId: line.orderId,
+      skuId: line.skuId,
+      position: line.position,
+      goodsId: line.goodsId,
+      goodsType: line.goodsType,
+      goodsName: line.goodsName,
+      goodsNameI18n: json(line.goodsNameI18n),
+      skuName: line.skuName,
+      skuNameI18n: json(line.skuNameI18n),
+      image: line.image ?? '',
+      price: line.price,
+      buyNum: line.buyNum,
+      weight: line.weight ?? 0,
+      terms: json(line.terms),
+    });
+  }
+  await insertEventStatement(tx, {
+    id: event.id,
+    orderId: row.id,
+    status: S.unpaid,
+    actorId: event.actorId,
+    at: row.createdAt.toISOString(),
+  });
+  return written!;
 }

@@ -3,6 +3,7 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { paymentHandlers } from './calls';
+export { orderMoneyVersion } from './order-money-version';
 export {
   type PaymentRefundRow,
   type RefundMoney,
