@@ -13,6 +13,7 @@ import * as packages from '../packages';
 import * as schedule from '../schedule';
 import { entryRecord, findReservation, getSessionRecord, reservationRecord, suggestSessions } from './read-models';
 import { reservations } from './schema';
+import { throughSeatGate } from './seat-gate';
 import {
   bookSeat,
   bookSeatAtOnce,
@@ -48,7 +49,17 @@ export async function book(
     // Checked on a plain read, then booked in one statement; when that refuses, most often because the
     // last seat went meanwhile (a rush on a popular class), a fresh read says so without a lock, and
     // otherwise the transaction under the session's lock books or says why.
-    let row = await bookSeatAtOnce(ctx.db, seat, await precheckBooking(ctx.db, seat, merchant));
+    // A rush passes a wave of as many attempts as there were free seats (seat-gate.ts).
+    let seen = await precheckBooking(ctx.db, seat, merchant);
+    let row = await throughSeatGate(
+      seat.sessionId,
+      seen.capacity - seen.bookedCount,
+      () => bookSeatAtOnce(ctx.db, seat, seen),
+      async () => {
+        seen = await precheckBooking(ctx.db, seat, merchant);
+        return seen.capacity - seen.bookedCount;
+      },
+    );
     if (!row) {
       await precheckBooking(ctx.db, seat, merchant);
       row = await runUnitOfWork(ctx, ({ tx }) => bookSeat(tx, { ...seat, merchant }));
