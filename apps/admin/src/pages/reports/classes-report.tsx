@@ -73,6 +73,7 @@ function ClassesView({ report }: { report: ClassesReport }) {
               current={total[key]}
               previous={previous[key]}
               show={format.number}
+              lowerIsBetter={key === 'no_shows' || key === 'late_cancels'}
             />
           </Col>
         ))}

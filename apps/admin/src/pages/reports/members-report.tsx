@@ -71,6 +71,7 @@ function MembersView({ report }: { report: MembersReport }) {
               previous={previous[key]}
               show={format.number}
               note={t(`members.${key}Note`, { days: ACTIVE_WINDOW_DAYS })}
+              lowerIsBetter={key === 'lapsed'}
             />
           </Col>
         ))}

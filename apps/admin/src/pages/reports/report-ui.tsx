@@ -16,7 +16,7 @@ export function useReportColours() {
   return useMemo(
     () => ({
       primary: token.colorPrimary,
-      positive: token.colorSuccess,
+      positive: token.green7,
       negative: token.colorError,
       grid: token.colorBorderSecondary,
       text: token.colorTextSecondary,
@@ -58,13 +58,24 @@ export function usePeriodLabel() {
 }
 
 /** "+12 %" / "−8 %" / "—" for a change from the previous period. */
-export function ChangeText({ current, previous }: { current: number | null; previous: number | null }) {
+export function ChangeText({
+  current,
+  previous,
+  lowerIsBetter = false,
+}: {
+  current: number | null;
+  previous: number | null;
+  /** A rise is bad news (refunds, no-shows, lapsed members): it shows in red. */
+  lowerIsBetter?: boolean;
+}) {
   const { t } = useTranslation('reports');
   const { token } = theme.useToken();
   const change = current === null || previous === null ? null : changeOf(current, previous);
   if (change === null) return <span className="secondary-text">{t('change.none')}</span>;
   const percent = Math.round(change * 100);
-  const colour = percent > 0 ? token.colorSuccess : percent < 0 ? token.colorError : token.colorTextSecondary;
+  // Text colours that keep 4.5:1 on white: antd's green-8 and the theme's deeper red.
+  const better = lowerIsBetter ? percent < 0 : percent > 0;
+  const colour = percent === 0 ? token.colorTextSecondary : better ? token.green8 : token.colorError;
   return (
     <span style={{ color: colour }} data-testid="change">
       {percent > 0 ? <ArrowUpOutlined /> : percent < 0 ? <ArrowDownOutlined /> : null}{' '}
@@ -83,12 +94,14 @@ export function FigureCard({
   previous,
   show,
   note,
+  lowerIsBetter,
 }: {
   title: string;
   current: number | null;
   previous?: number | null;
   show: (value: number) => string;
   note?: ReactNode;
+  lowerIsBetter?: boolean;
 }) {
   const { t } = useTranslation('reports');
   return (
@@ -99,7 +112,7 @@ export function FigureCard({
           <span className="secondary-text">
             {t('change.previous', { value: previous === null ? '—' : show(previous) })} ·
           </span>{' '}
-          <ChangeText current={current} previous={previous} />
+          <ChangeText current={current} previous={previous} lowerIsBetter={lowerIsBetter} />
         </div>
       )}
       {note && <div className="secondary-text report-note">{note}</div>}

@@ -81,7 +81,7 @@ const SALES: SalesReport = {
 };
 const CLASSES: ClassesReport = {
   total: { ...stats, sessions: 4, seats: 40, booked: 30, fill_rate: 0.75, check_ins: 25, no_shows: 5 },
-  previous: { ...stats, sessions: 4, seats: 40, booked: 20, fill_rate: 0.5 },
+  previous: { ...stats, sessions: 4, seats: 40, booked: 20, fill_rate: 0.5, check_ins: 20, no_shows: 4 },
   by_course: [{ ...stats, _id: 'co1', name: 'Flow', sessions: 4, seats: 40, booked: 30, fill_rate: 0.75 }],
   by_teacher: [{ ...stats, _id: 't1', name: 'Mia', sessions: 4, seats: 40, booked: 30, fill_rate: 0.75 }],
   heatmap: [{ ...stats, weekday: 0, hour: 18, sessions: 4, seats: 40, booked: 30, fill_rate: 0.75 }],
@@ -324,6 +324,13 @@ describe('the reports page', { timeout: 30_000 }, () => {
     const monday = within(map).getByRole('rowheader', { name: 'Mon' }).closest('tr') as HTMLElement;
     expect(within(monday).getByText('75%')).toBeTruthy();
     expect(textOf(figure('Fill rate'))).toBe('Fill rate75%Previous period: 50% · +50%30 of 40 places');
+    // More check-ins is good news, more no-shows bad: green and red.
+    const colourOf = (name: string) => (within(figure(name)).getByTestId('change') as HTMLElement).style.color;
+    expect(textOf(figure('Check-ins'))).toBe('Check-ins25Previous period: 20 · +25%');
+    expect(colourOf('Check-ins')).toBe('rgb(35, 120, 4)');
+    expect(textOf(figure('No-shows'))).toBe('No-shows5Previous period: 4 · +25%');
+    // (antd's own red: the test renders without the studio's theme, whose red is deeper)
+    expect(colourOf('No-shows')).toBe('rgb(255, 77, 79)');
   });
 
   it('lists what the studio owes, without a range', async () => {

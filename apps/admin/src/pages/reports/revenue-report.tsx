@@ -92,6 +92,7 @@ function RevenueView({ report, interval }: { report: RevenueReport; interval: Re
             current={total.refunded}
             previous={previous.refunded}
             show={money}
+            lowerIsBetter
           />
         </Col>
         <Col xs={12} lg={{ flex: '20%' }}>
