@@ -1,6 +1,6 @@
 import { LOW_STOCK } from '@studio/contract/shop';
 import { and, asc, count, desc, eq, exists, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, preparedQuery } from '../../platform/db';
 import { containsPattern, offsetOf, type Page } from '../../platform/paging';
 import { goods, goodsCategories, goodsFavorites, goodsSkus, searchKeywords } from './schema';
 
@@ -282,6 +282,31 @@ export async function adjustStock(
     )
     .returning();
   return row;
+}
+
+// An order holding stock (every checkout runs it): the same conditional update as adjustStock,
+// prepared (per pooled connection inside transactions) instead of built for each order.
+const holdStatement = preparedQuery('sku_hold_stock', (db) =>
+  db
+    .update(goodsSkus)
+    .set({
+      stock: sql`${goodsSkus.stock} - ${sql.placeholder('quantity')}::int`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(goodsSkus.id, sql.placeholder('sku')),
+        isNull(goodsSkus.removedAt),
+        sql`${goodsSkus.stock} - ${sql.placeholder('quantity')}::int >= 0`,
+      ),
+    )
+    .returning({ id: goodsSkus.id }),
+);
+
+/** Takes `quantity` of a SKU's stock unless that takes it below 0 or the SKU is removed: whether it did. */
+export async function holdSkuStock(db: DbOrTx, skuId: string, quantity: number, now: Date): Promise<boolean> {
+  const rows = await holdStatement(db, { sku: skuId, quantity, now: now.toISOString() });
+  return rows.length > 0;
 }
 
 /** Adds back stock an order held, whether or not the SKU is still offered. */

@@ -384,8 +384,7 @@ const inSkuOrder = <T extends { skuId: string }>(items: readonly T[]) =>
  */
 export async function holdStock(tx: Tx, items: readonly { skuId: string; quantity: number }[], now: Date) {
   for (const item of inSkuOrder(items)) {
-    const held = await repo.adjustStock(tx, item.skuId, -item.quantity, now);
-    if (!held) {
+    if (!(await repo.holdSkuStock(tx, item.skuId, item.quantity, now))) {
       const stock = (await repo.findSku(tx, item.skuId))?.stock ?? 0;
       fail('STOCK_INSUFFICIENT', {}, { sku_id: item.skuId, stock });
     }

@@ -20,7 +20,7 @@ import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses';
 import { type PackageTerms, packageTermsOf, type SkuSnapshot, skuSnapshots } from '../catalog';
 import { checkoutCoupons } from '../coupons';
 import { findFreightRule } from '../freight';
-import { getMerchant, shopSettingsOf } from '../merchant';
+import { getMerchant, type MerchantRow, shopSettingsOf } from '../merchant';
 import { readBalance } from '../wallet';
 
 /*
@@ -66,6 +66,8 @@ export async function priceOrder(
   ctx: Pick<CallContext, 'locale' | 'clock'>,
   userId: string,
   input: z.output<typeof orderInput>,
+  /** The studio row when the caller has it (createOrder: remembered between saves); else read here. */
+  studio?: MerchantRow,
 ): Promise<Draft> {
   // Outside a transaction the points balance is read beside the SKUs, on another connection.
   const balanceRead = db instanceof PgTransaction ? undefined : readBalance(db, userId, 'points');
@@ -75,7 +77,7 @@ export async function priceOrder(
     input.items.map((i) => i.sku_id),
     ctx.locale,
   );
-  const settings = shopSettingsOf(await getMerchant(db));
+  const settings = shopSettingsOf(studio ?? (await getMerchant(db)));
   const problems: CheckoutProblem[] = [];
   const lines: DraftLine[] = [];
   const seen = new Set<string>();

@@ -22,7 +22,7 @@ import { uploadedImage } from '../account';
 import { removeCheckedOut } from '../cart';
 import { holdStock } from '../catalog';
 import { spendCoupon } from '../coupons';
-import { getMerchant, MERCHANT_ID, shopSettingsOf } from '../merchant';
+import { getMerchant, MERCHANT_ID, shopSettingsOf, studioRow } from '../merchant';
 import {
   cardProvidersOf,
   openCardPayment,
@@ -169,13 +169,14 @@ export async function writeOrder(
  */
 export async function createOrder(ctx: AuthedContext, input: z.output<typeof orderInput>) {
   const now = ctx.clock.now();
-  const merchant = await getMerchant(ctx.db);
+  // The studio row as remembered between saves (forgotten on every instance before a save answers).
+  const merchant = await studioRow(ctx);
   // Priced before the transaction: its reads lock nothing, and each sees the tables as committed
   // when it runs, inside a transaction (READ COMMITTED) as outside; what must hold is checked again
   // under the locks below (stock by the conditional update, the coupon under its lock, points never
   // below 0, the unpaid count under the member's checkout lock). Outside, its reads go out together
   // and the studio row comes from memory: four round trips fewer inside the transaction.
-  const draft = await priceOrder(ctx.db, ctx, ctx.user.uid, input);
+  const draft = await priceOrder(ctx.db, ctx, ctx.user.uid, input, merchant);
   assertCheckoutable(draft);
   return runUnitOfWork(ctx, async (work) => {
     const { tx } = work;
