@@ -31,3 +31,14 @@ describe('fail', () => {
     for (const attempt of attempts) expect(attempt).toThrow(AppError);
   });
 });
+
+describe('AppError', () => {
+  it('is an answer, not a fault: no stack trace is captured, and other errors keep theirs', () => {
+    const limit = Error.stackTraceLimit;
+    const refusal = new AppError('COURSE_FULL', {}, { session_id: 's1' });
+    expect(refusal.stack).not.toMatch(/\n\s+at /);
+    expect(refusal).toMatchObject({ name: 'COURSE_FULL', data: { session_id: 's1' } });
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('fault').stack).toMatch(/\n\s+at /);
+  });
+});
