@@ -8,7 +8,7 @@ import { seedShop } from './catalog';
 import { seedCoupons } from './coupons';
 import { seedFreightRule } from './freight';
 import { seedPayTypes, seedStudioCountry, seedStudioRow } from './merchant';
-import { seedClasses } from './reservations';
+import { seedClasses, seedClassHistory } from './reservations';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -93,6 +93,8 @@ export async function seedDemo(db: Db, now: Date, hashCost: number, uploads: Upl
     );
   }
   await seedClasses(db, now, { password: DEMO_PASSWORD, hashCost });
+  // Eight weeks of past classes and the regulars who came (the owner's reports have a past to show).
+  await seedClassHistory(db, now);
   const admin = await findUserByUsername(db, 'admin');
   await seedShop(db, now, uploads, admin!.id, await seedFreightRule(db, now));
   await seedCoupons(db, now);

@@ -3,6 +3,7 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { reservationHandlers } from './calls';
+export { seedClassHistory } from './history-seed';
 export {
   calendarSessions,
   checkedInCounts,
