@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-describe('the demo studio’s past (issue 26)', () => {
+describe('the demo studio’s past (issue 26)', { timeout: 60_000 }, () => {
   it('has eight weeks of classes, mostly attended, evenings and weekends fuller than mornings, and regulars who lapsed', async () => {
     await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     const admin = (await t.call(accountCalls.login, { username: 'admin', password: DEMO_PASSWORD })).vk_uni_token.token;
