@@ -1,6 +1,6 @@
 import { LOW_STOCK } from '@studio/contract/shop';
 import { and, asc, count, desc, eq, exists, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, preparedQuery } from '../../platform/db';
+import { type DbOrTx, isAnyOf, preparedQuery } from '../../platform/db';
 import { containsPattern, offsetOf, type Page } from '../../platform/paging';
 import { goods, goodsCategories, goodsFavorites, goodsSkus, searchKeywords } from './schema';
 
@@ -227,14 +227,17 @@ export const packageSkusOnSale = (db: DbOrTx) =>
     .orderBy(asc(goods.name), asc(goods.id), asc(goodsSkus.sort), asc(goodsSkus.id));
 
 /** SKUs by id with their goods, removed ones included (a cart or order may still name them). */
+// Every checkout and preview reads its SKUs: prepared (one statement for any number of ids).
+const skusWithGoodsStatement = preparedQuery('skus_with_goods', (db) =>
+  db
+    .select({ sku: goodsSkus, goods })
+    .from(goodsSkus)
+    .innerJoin(goods, eq(goods.id, goodsSkus.goodsId))
+    .where(isAnyOf(goodsSkus.id, sql.placeholder('ids'))),
+);
+
 export const skusWithGoods = (db: DbOrTx, skuIds: readonly string[]) =>
-  skuIds.length
-    ? db
-        .select({ sku: goodsSkus, goods })
-        .from(goodsSkus)
-        .innerJoin(goods, eq(goods.id, goodsSkus.goodsId))
-        .where(inArray(goodsSkus.id, [...skuIds]))
-    : Promise.resolve([]);
+  skuIds.length ? skusWithGoodsStatement(db, { ids: [...skuIds] }) : Promise.resolve([]);
 
 export async function upsertSku(db: DbOrTx, row: NewSku): Promise<SkuRow> {
   const { id: _id, createdAt: _c, stock: _s, goodsId: _g, ...changes } = row;

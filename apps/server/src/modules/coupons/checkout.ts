@@ -1,7 +1,7 @@
 import { type CheckoutCoupon, type CouponUnusableReason, couponDeduction } from '@studio/contract/coupons';
 import type { Locale } from '@studio/contract/locale';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { type DbOrTx, preparedQuery, type Tx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { type CopyRow, type CouponRow, copyStatus, couponsById, toCouponRecord, toMemberCouponRecord } from './records';
 import { coupons, memberCoupons } from './schema';
@@ -35,6 +35,22 @@ function weigh(copy: CopyRow, coupon: CouponRow, lines: CouponLine[], now: Date)
  * The member's copies that checkout can offer (unused, not expired): usable ones first, the
  * largest saving first, each with what it takes off or why it cannot be used.
  */
+// Every checkout and preview reads the member's unused copies: prepared.
+const unusedCopiesStatement = preparedQuery('coupon_unused_copies', (db) =>
+  db
+    .select()
+    .from(memberCoupons)
+    .where(
+      and(
+        eq(memberCoupons.userId, sql.placeholder('user')),
+        eq(memberCoupons.status, 'unused'),
+        gt(memberCoupons.endsAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .orderBy(memberCoupons.endsAt, memberCoupons.id)
+    .limit(100),
+);
+
 export async function checkoutCoupons(
   db: DbOrTx,
   userId: string,
@@ -42,12 +58,7 @@ export async function checkoutCoupons(
   now: Date,
   locale?: Locale,
 ): Promise<CheckoutCoupon[]> {
-  const copies = await db
-    .select()
-    .from(memberCoupons)
-    .where(and(eq(memberCoupons.userId, userId), eq(memberCoupons.status, 'unused'), gt(memberCoupons.endsAt, now)))
-    .orderBy(memberCoupons.endsAt, memberCoupons.id)
-    .limit(100);
+  const copies = await unusedCopiesStatement(db, { user: userId, now: now.toISOString() });
   const byId = await couponsById(
     db,
     copies.map((c) => c.couponId),

@@ -37,11 +37,15 @@ export function toWalletEntryRecord(row: EntryRow): WalletEntryRecord {
 }
 
 /** The member's balance in a book (0 before their first entry): money in minor units, or points. */
-export async function readBalance(db: DbOrTx, userId: string, book: Book = 'money'): Promise<number> {
-  const [row] = await db
+const balanceStatement = preparedQuery('wallet_balance', (db) =>
+  db
     .select({ balance: walletAccounts.balance })
     .from(walletAccounts)
-    .where(and(eq(walletAccounts.userId, userId), eq(walletAccounts.book, book)));
+    .where(and(eq(walletAccounts.userId, sql.placeholder('user')), eq(walletAccounts.book, sql.placeholder('book')))),
+);
+
+export async function readBalance(db: DbOrTx, userId: string, book: Book = 'money'): Promise<number> {
+  const [row] = await balanceStatement(db, { user: userId, book });
   return row?.balance ?? 0;
 }
 
