@@ -52,6 +52,10 @@ interface ProbeResult {
   requests: number;
   reqPerSec: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** CPU time the server process spent per answer (ms): unlike latency, it holds up on a busy machine. */
+  serverCpuMs: number | null;
+  /** Time PostgreSQL spent in the call's statements (auto_explain, one call), ms. */
+  databaseMs: number | null;
   errors: number;
   answerBytes: number;
   targetMs: number;
@@ -113,7 +117,7 @@ async function measure(
   server: RunningServer,
   probe: Probe,
   options: SuiteOptions,
-): Promise<Pick<ProbeResult, 'requests' | 'reqPerSec' | 'latencyMs' | 'errors'>> {
+): Promise<Pick<ProbeResult, 'requests' | 'reqPerSec' | 'latencyMs' | 'errors' | 'serverCpuMs'>> {
   let next = 0;
   const latencies: number[] = [];
   let bad = 0;
@@ -148,7 +152,9 @@ async function measure(
     return instance;
   };
   if (options.warmupS > 0) await run(options.warmupS, false);
+  const cpuBefore = await server.cpuMs();
   const result = await run(options.durationS, true);
+  const cpu = (await server.cpuMs()) - cpuBefore;
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: result.requests.total,
@@ -160,6 +166,7 @@ async function measure(
       max: round(sorted.at(-1) ?? 0, 2),
     },
     errors: result.errors + result.timeouts + result.non2xx + bad,
+    serverCpuMs: round(cpu / Math.max(1, result.requests.total), 3),
   };
 }
 
@@ -541,6 +548,12 @@ async function runSize(size: ScaleSize, options: SuiteOptions, existing?: string
         targetMs: TARGET_MS[probe.group],
         answerBytes: JSON.stringify(answer).length,
         plans: plans.get(probe.name) ?? [],
+        databaseMs: plans.has(probe.name)
+          ? round(
+              (plans.get(probe.name) ?? []).reduce((sum, p) => sum + p.ms, 0),
+              2,
+            )
+          : null,
       };
       if (answer.code !== 0) {
         const why = `${answer.code}: ${String(answer.msg).slice(0, 120)}`;
@@ -550,6 +563,7 @@ async function runSize(size: ScaleSize, options: SuiteOptions, existing?: string
           requests: 0,
           reqPerSec: 0,
           latencyMs: { p50: 0, p95: 0, p99: 0, max: 0 },
+          serverCpuMs: null,
           errors: 0,
           withinTarget: false,
           skipped: why,
@@ -562,6 +576,7 @@ async function runSize(size: ScaleSize, options: SuiteOptions, existing?: string
           requests: 0,
           reqPerSec: 0,
           latencyMs: { p50: 0, p95: 0, p99: 0, max: 0 },
+          serverCpuMs: null,
           errors: 0,
           withinTarget: true,
         });
@@ -611,9 +626,11 @@ export const scaleSuite: Suite = {
     }
     const full = results.at(-1)!;
     const over = full.probes.filter((p) => !p.skipped && !p.withinTarget);
-    const scans = full.probes.flatMap((p) =>
-      p.plans.flatMap((plan) => plan.largeSeqScans.map((s) => `${p.name}: ${s}`)),
-    );
+    const scans = [
+      ...new Set(
+        full.probes.flatMap((p) => p.plans.flatMap((plan) => plan.largeSeqScans.map((s) => `${p.name}: ${s}`))),
+      ),
+    ];
 
     const env = environment(await postgresVersion());
     const names = [...new Set(results.flatMap((r) => r.probes.map((p) => p.name)))];
@@ -658,6 +675,21 @@ export const scaleSuite: Suite = {
         }),
       ),
       '',
+      '## Server CPU per answer (ms) by size',
+      '',
+      "CPU time of the server process over the measured run ÷ answers: what a call costs the app itself, which holds up when other work shares the machine (latency does not). The database's own time is in the detail below.",
+      '',
+      ...table(
+        ['call', ...results.map((r) => r.size)],
+        names.map((name) => [
+          name,
+          ...results.map((r) => {
+            const p = r.probes.find((x) => x.name === name);
+            return p && !p.skipped && p.serverCpuMs !== null ? p.serverCpuMs : '—';
+          }),
+        ]),
+      ),
+      '',
       `## At ${full.size}: detail`,
       '',
       ...table(
@@ -667,23 +699,27 @@ export const scaleSuite: Suite = {
           'p95',
           'p99',
           'req/s',
+          'server CPU ms/answer',
           'answer KB',
           'statements',
+          'database ms (one call)',
           'slowest statement ms',
           'indexes used',
           'large seq scans',
         ],
         full.probes.map((p) =>
           p.skipped
-            ? [p.name, '—', '—', '—', '—', '—', '—', '—', '—', `not measured: ${p.skipped}`]
+            ? [p.name, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', `not measured: ${p.skipped}`]
             : [
                 p.name,
                 p.latencyMs.p50,
                 p.latencyMs.p95,
                 p.latencyMs.p99,
                 p.reqPerSec,
+                p.serverCpuMs ?? '—',
                 round(p.answerBytes / 1024, 1),
                 p.plans.length,
+                p.databaseMs ?? '—',
                 p.plans.length ? Math.max(...p.plans.map((x) => x.ms)) : '—',
                 [...new Set(p.plans.flatMap((x) => x.indexes))].join(', ') || '—',
                 p.plans.flatMap((x) => x.largeSeqScans).join('; ') || 'none',
