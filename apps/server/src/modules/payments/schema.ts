@@ -37,9 +37,7 @@ export const payments = pgTable(
     index('payments_ref_idx').on(t.purpose, t.ref),
     index('payments_user_idx').on(t.userId, t.createdAt),
     // What orders took, by when it was settled (the owner's revenue report).
-    index('payments_settled_idx')
-      .on(t.settledAt)
-      .where(sql`${t.status} = 'succeeded' and ${t.purpose} = 'order'`),
+    index('payments_settled_idx').on(t.settledAt).where(sql`${t.status} = 'succeeded' and ${t.purpose} = 'order'`),
     uniqueIndex('payments_one_settled_per_order')
       .on(t.ref)
       .where(sql`${t.status} = 'succeeded' and ${t.purpose} = 'order'`),
