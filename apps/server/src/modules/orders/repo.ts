@@ -371,79 +371,131 @@ const insertOrderStatement = preparedQuery('order_insert', (db) =>
     .returning(),
 );
 
-const insertLineStatement = preparedQuery('order_insert_line', (db) =>
-  db.insert(orderLines).values({
-    orderId: p('orderId'),
-    skuId: p('skuId'),
-    position: p('position'),
-    goodsId: p('goodsId'),
-    goodsType: p('goodsType'),
-    goodsName: p('goodsName'),
-    goodsNameI18n: jsonOf('goodsNameI18n'),
-    skuName: p('skuName'),
-    skuNameI18n: jsonOf('skuNameI18n'),
-    image: p('image'),
-    price: p('price'),
-    buyNum: p('buyNum'),
-    weight: p('weight'),
-    terms: jsonOf('terms'),
-  }),
-);
-
 const insertEventStatement = preparedQuery('order_insert_event', (db) =>
   db
     .insert(orderEvents)
     .values({ id: p('id'), orderId: p('orderId'), status: p('status'), actorId: p('actorId'), at: timeOf('at') }),
 );
 
+// The order, its one line and its first timeline entry in one statement (most orders hold one line):
+// data-modifying CTEs run together; the line's foreign key is checked at the statement's end, when
+// the order row is there.
+const placeOneLineStatement = preparedQuery('order_place_one_line', (db) => {
+  const placed = db.$with('placed').as(
+    db
+      .insert(orders)
+      .values({
+        id: p('id'),
+        userId: p('userId'),
+        mid: p('mid'),
+        status: S.unpaid,
+        kind: p('kind'),
+        delivery: p('delivery'),
+        goodsAmount: p('goodsAmount'),
+        freightAmount: p('freightAmount'),
+        couponId: p('couponId'),
+        couponAmount: p('couponAmount'),
+        pointsUsed: p('pointsUsed'),
+        pointsAmount: p('pointsAmount'),
+        payAmount: p('payAmount'),
+        address: jsonOf('address'),
+        remark: p('remark'),
+        expiresAt: timeOf('expiresAt'),
+        createdAt: timeOf('now'),
+        updatedAt: timeOf('now'),
+      })
+      .returning(),
+  );
+  const line = db.$with('line').as(
+    db
+      .insert(orderLines)
+      .values({
+        orderId: p('id'),
+        skuId: p('skuId'),
+        position: 0,
+        goodsId: p('goodsId'),
+        goodsType: p('goodsType'),
+        goodsName: p('goodsName'),
+        goodsNameI18n: jsonOf('goodsNameI18n'),
+        skuName: p('skuName'),
+        skuNameI18n: jsonOf('skuNameI18n'),
+        image: p('image'),
+        price: p('price'),
+        buyNum: p('buyNum'),
+        weight: p('weight'),
+        terms: jsonOf('terms'),
+      })
+      .returning({ lineOrderId: orderLines.orderId }),
+  );
+  const event = db.$with('event').as(
+    db
+      .insert(orderEvents)
+      .values({ id: p('eventId'), orderId: p('id'), status: S.unpaid, actorId: p('actorId'), at: timeOf('now') })
+      .returning({ eventId: orderEvents.id }),
+  );
+  return db.with(placed, line, event).select().from(placed);
+});
+
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const time = (value: Date | null) => value?.toISOString() ?? null;
 
-/** An unpaid order with its lines and first timeline entry, written by prepared statements (see above). */
+type PlacedRow = Omit<typeof orders.$inferInsert, 'createdAt' | 'expiresAt'> & {
+  createdAt: Date;
+  expiresAt: Date | null;
+};
+
+const orderValues = (row: PlacedRow) => ({
+  id: row.id,
+  userId: row.userId,
+  mid: row.mid,
+  kind: row.kind,
+  delivery: row.delivery,
+  goodsAmount: row.goodsAmount,
+  freightAmount: row.freightAmount,
+  couponId: row.couponId ?? null,
+  couponAmount: row.couponAmount ?? 0,
+  pointsUsed: row.pointsUsed ?? 0,
+  pointsAmount: row.pointsAmount ?? 0,
+  payAmount: row.payAmount,
+  address: json(row.address),
+  remark: row.remark ?? '',
+  expiresAt: time(row.expiresAt),
+  now: row.createdAt.toISOString(),
+});
+
+/**
+ * An unpaid order with its lines and first timeline entry: with one line, one prepared statement;
+ * with more, the order and its timeline entry prepared and the lines in one built statement.
+ */
 export async function insertPlacedOrder(
   tx: DbOrTx,
-  row: Omit<typeof orders.$inferInsert, 'createdAt' | 'expiresAt'> & { createdAt: Date; expiresAt: Date | null },
+  row: PlacedRow,
   lines: (typeof orderLines.$inferInsert)[],
   event: { id: string; actorId: string },
 ): Promise<OrderRow> {
-  const [written] = (await insertOrderStatement(tx, {
-    id: row.id,
-    userId: row.userId,
-    mid: row.mid,
-    kind: row.kind,
-    delivery: row.delivery,
-    goodsAmount: row.goodsAmount,
-    freightAmount: row.freightAmount,
-    couponId: row.couponId ?? null,
-    couponAmount: row.couponAmount ?? 0,
-    pointsUsed: row.pointsUsed ?? 0,
-    pointsAmount: row.pointsAmount ?? 0,
-    payAmount: row.payAmount,
-    address: json(row.address),
-    remark: row.remark ?? '',
-    expiresAt: time(row.expiresAt),
-    now: row.createdAt.toISOString(),
-  })) as OrderRow[];
-  // One line (most orders): prepared; more: one statement for them all, as built.
-  if (lines.length !== 1) await tx.insert(orderLines).values(lines);
-  for (const line of lines.length === 1 ? lines : []) {
-    await insertLineStatement(tx, {
-      orderId: line.orderId,
-      skuId: line.skuId,
-      position: line.position,
-      goodsId: line.goodsId,
-      goodsType: line.goodsType,
-      goodsName: line.goodsName,
-      goodsNameI18n: json(line.goodsNameI18n),
-      skuName: line.skuName,
-      skuNameI18n: json(line.skuNameI18n),
-      image: line.image ?? '',
-      price: line.price,
-      buyNum: line.buyNum,
-      weight: line.weight ?? 0,
-      terms: json(line.terms),
-    });
+  if (lines.length === 1) {
+    const l = lines[0]!;
+    const [placed] = (await placeOneLineStatement(tx, {
+      ...orderValues(row),
+      skuId: l.skuId,
+      goodsId: l.goodsId,
+      goodsType: l.goodsType,
+      goodsName: l.goodsName,
+      goodsNameI18n: json(l.goodsNameI18n),
+      skuName: l.skuName,
+      skuNameI18n: json(l.skuNameI18n),
+      image: l.image ?? '',
+      price: l.price,
+      buyNum: l.buyNum,
+      weight: l.weight ?? 0,
+      terms: json(l.terms),
+      eventId: event.id,
+      actorId: event.actorId,
+    })) as OrderRow[];
+    return placed!;
   }
+  const [written] = (await insertOrderStatement(tx, orderValues(row))) as OrderRow[];
+  await tx.insert(orderLines).values(lines);
   await insertEventStatement(tx, {
     id: event.id,
     orderId: row.id,
