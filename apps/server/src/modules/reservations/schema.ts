@@ -45,6 +45,16 @@ export const reservations = pgTable(
     index('reservations_user_idx').on(t.userId, t.createdAt),
     index('reservations_session_idx').on(t.sessionId, t.status),
     index('reservations_package_idx').on(t.packageId),
+    // The owner's reports (issue 26) count a class's kept bookings from class_sessions.booked_count and
+    // read only these few: kept but not checked in (no-shows), cancelled (late cancellations), and
+    // each member's kept bookings by class (retention), without reading every booking there is.
+    index('reservations_unattended_idx')
+      .on(t.sessionId)
+      .where(sql`${t.status} <> 'cancelled' and ${t.checkedInAt} is null`),
+    index('reservations_cancelled_idx')
+      .on(t.sessionId, t.cancelledAt, t.cancelledBy)
+      .where(sql`${t.status} = 'cancelled'`),
+    index('reservations_member_kept_idx').on(t.userId, t.sessionId).where(sql`${t.status} <> 'cancelled'`),
     // Paid one way: a package's credit, or a drop-in's money at the desk.
     check(
       'reservations_paid_once',

@@ -1,0 +1,3 @@
+CREATE INDEX "reservations_unattended_idx" ON "reservations" USING btree ("session_id") WHERE "reservations"."status" <> 'cancelled' and "reservations"."checked_in_at" is null;--> statement-breakpoint
+CREATE INDEX "reservations_cancelled_idx" ON "reservations" USING btree ("session_id","cancelled_at","cancelled_by") WHERE "reservations"."status" = 'cancelled';--> statement-breakpoint
+CREATE INDEX "reservations_member_kept_idx" ON "reservations" USING btree ("user_id","session_id") WHERE "reservations"."status" <> 'cancelled';
