@@ -2,7 +2,15 @@
 // 20 members redeem ONE exchange code at once. Exactly 100 copies and one redemption must exist;
 // everyone else is refused (COUPON_SOLD_OUT / EXCHANGE_FAILED). On PostgreSQL, then on PGlite.
 import { adminCouponCalls, couponCalls } from '@studio/contract/coupons';
-import { type BurstAnswer, burst, countCodes, type LatencySummary, summarize } from '../lib/burst';
+import {
+  type BurstAnswer,
+  BYSTANDER_INTERVAL_MS,
+  burst,
+  countCodes,
+  type LatencySummary,
+  summarize,
+  watchBystander,
+} from '../lib/burst';
 import { callOk, login, round } from '../lib/load';
 import { checksSection, codesText, environment, environmentLines, table, writeResults } from '../lib/report';
 import { postgresReachable, postgresVersion, startServer } from '../lib/servers';
@@ -19,6 +27,8 @@ interface CouponRun {
   wallMs: number;
   codes: Record<string, number>;
   latencyMs: { all: LatencySummary; claimed: LatencySummary; refused: LatencySummary };
+  /** pub.getMchInfo called every BYSTANDER_INTERVAL_MS by someone else while the claims run. */
+  bystander: LatencySummary & { calls: number; failed: number };
   exchange: { wallMs: number; codes: Record<string, number>; latencyMs: LatencySummary };
   claimed: number;
   checks: { name: string; ok: boolean; detail: string }[];
@@ -64,10 +74,12 @@ async function raceOn(kind: 'postgres' | 'pglite'): Promise<CouponRun> {
       warmers.map((m) => ({ url: couponCalls.claim.url, data: { coupon_id: warm }, token: m.token })),
     );
 
+    const bystander = await watchBystander(server.url);
     const { answers, wallMs } = await burst(
       server.url,
       racers.map((m) => ({ url: couponCalls.claim.url, data: { coupon_id: race }, token: m.token })),
     );
+    const bystanderMs = await bystander.stop();
     const codes = countCodes(answers);
     const claimed = answers.filter((a) => a.code === 0);
     const refused = answers.filter((a) => a.code !== 0);
@@ -118,6 +130,7 @@ async function raceOn(kind: 'postgres' | 'pglite'): Promise<CouponRun> {
       wallMs: round(wallMs),
       codes,
       latencyMs: { all: summarize(ms(answers)), claimed: summarize(ms(claimed)), refused: summarize(ms(refused)) },
+      bystander: bystanderMs,
       exchange: {
         wallMs: round(exchange.wallMs),
         codes: exchangeCodes,
@@ -145,6 +158,7 @@ export const couponRaceSuite: Suite = {
       console.log(
         `  ${kind.padEnd(9)} ${MEMBERS} claims → ${JSON.stringify(run.codes)} in ${run.wallMs} ms; ` +
           `p50 ${run.latencyMs.all.p50} ms, p99 ${run.latencyMs.all.p99} ms; claimed ${run.claimed}; ` +
+          `bystander p50 ${run.bystander.p50} ms, p99 ${run.bystander.p99} ms; ` +
           `code ×${CODE_RACERS} → ${JSON.stringify(run.exchange.codes)}`,
       );
       for (const c of run.checks.filter((c) => !c.ok)) problems.push(`${kind}: ${c.name} — got ${c.detail}`);
@@ -159,6 +173,7 @@ export const couponRaceSuite: Suite = {
         `in its own process on 127.0.0.1 (after ${WARM} claims of another coupon to warm the path).`,
       `- Then ${CODE_RACERS} members send \`client/coupon.exchange\` with the same exchange code at once.`,
       '- Latency: per request, from its send to its answer (the burst queues on the server, so it includes waiting).',
+      `- Bystander: meanwhile another client calls \`client/pub.getMchInfo\` every ${BYSTANDER_INTERVAL_MS} ms, one at a time.`,
       '',
       ...table(
         [
@@ -170,6 +185,7 @@ export const couponRaceSuite: Suite = {
           'max ms',
           'claimed p50/p99',
           'refused p50/p99',
+          'bystander p50/p99/max ms (calls)',
           'code race',
           'code p50/p99 ms',
         ],
@@ -182,6 +198,7 @@ export const couponRaceSuite: Suite = {
           r.latencyMs.all.max,
           `${r.latencyMs.claimed.p50} / ${r.latencyMs.claimed.p99}`,
           `${r.latencyMs.refused.p50} / ${r.latencyMs.refused.p99}`,
+          `${r.bystander.p50} / ${r.bystander.p99} / ${r.bystander.max} (${r.bystander.calls})`,
           codesText(r.exchange.codes, 'redeemed'),
           `${r.exchange.latencyMs.p50} / ${r.exchange.latencyMs.p99}`,
         ]),
