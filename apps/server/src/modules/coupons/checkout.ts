@@ -31,10 +31,6 @@ function weigh(copy: CopyRow, coupon: CouponRow, lines: CouponLine[], now: Date)
   return { deduction, reason: null };
 }
 
-/**
- * The member's copies that checkout can offer (unused, not expired): usable ones first, the
- * largest saving first, each with what it takes off or why it cannot be used.
- */
 // Every checkout and preview reads the member's unused copies: prepared.
 const unusedCopiesStatement = preparedQuery('coupon_unused_copies', (db) =>
   db
@@ -51,14 +47,27 @@ const unusedCopiesStatement = preparedQuery('coupon_unused_copies', (db) =>
     .limit(100),
 );
 
+/** The member's copies checkout weighs, read ahead (a caller reading them beside its other reads). */
+export type CheckoutCopies = CopyRow[];
+
+/** The read of checkoutCoupons on its own, so that a caller may start it before it has the lines. */
+export const readCheckoutCopies = (db: DbOrTx, userId: string, now: Date): Promise<CheckoutCopies> =>
+  unusedCopiesStatement(db, { user: userId, now: now.toISOString() });
+
+/**
+ * The member's copies that checkout can offer (unused, not expired): usable ones first, the
+ * largest saving first, each with what it takes off or why it cannot be used. `copies`: those
+ * read by readCheckoutCopies for the same member and instant, when the caller started it.
+ */
 export async function checkoutCoupons(
   db: DbOrTx,
   userId: string,
   lines: CouponLine[],
   now: Date,
   locale?: Locale,
+  copiesRead?: Promise<CheckoutCopies>,
 ): Promise<CheckoutCoupon[]> {
-  const copies = await unusedCopiesStatement(db, { user: userId, now: now.toISOString() });
+  const copies = await (copiesRead ?? readCheckoutCopies(db, userId, now));
   const byId = await couponsById(
     db,
     copies.map((c) => c.couponId),

@@ -4,7 +4,7 @@
  */
 export { couponNames } from './admin';
 export { couponHandlers } from './calls';
-export { checkoutCoupons, couponGoodsIds, spendCoupon } from './checkout';
+export { checkoutCoupons, couponGoodsIds, readCheckoutCopies, spendCoupon } from './checkout';
 export { grantCoupon, revokeUnusedCoupon } from './grants';
 export { couponCopies } from './report-sources';
 export { seedCoupons } from './seed';

@@ -18,7 +18,7 @@ import { fail } from '../../platform/errors';
 import type { CallContext } from '../../platform/protocol';
 import { findOwnAddress, listAddresses, toAddressRecord } from '../addresses';
 import { type PackageTerms, packageTermsOf, type SkuSnapshot, skuSnapshots } from '../catalog';
-import { checkoutCoupons } from '../coupons';
+import { checkoutCoupons, readCheckoutCopies } from '../coupons';
 import { findFreightRule } from '../freight';
 import { getMerchant, type MerchantRow, shopSettingsOf } from '../merchant';
 import { readBalance } from '../wallet';
@@ -69,9 +69,14 @@ export async function priceOrder(
   /** The studio row when the caller has it (createOrder: remembered between saves); else read here. */
   studio?: MerchantRow,
 ): Promise<Draft> {
-  // Outside a transaction the points balance is read beside the SKUs, on another connection.
-  const balanceRead = db instanceof PgTransaction ? undefined : readBalance(db, userId, 'points');
+  // Outside a transaction the points balance and the member's coupon copies are read beside the
+  // SKUs, each on a connection of its own.
+  const now = ctx.clock.now();
+  const outside = !(db instanceof PgTransaction);
+  const balanceRead = outside ? readBalance(db, userId, 'points') : undefined;
+  const copiesRead = outside ? readCheckoutCopies(db, userId, now) : undefined;
   balanceRead?.catch(() => undefined);
+  copiesRead?.catch(() => undefined);
   const snapshots = await skuSnapshots(
     db,
     input.items.map((i) => i.sku_id),
@@ -164,8 +169,7 @@ export async function priceOrder(
   }
 
   // One coupon (RULES.md "Coupons"), then points on what is left (RULES.md "Money and points").
-  const now = ctx.clock.now();
-  const coupons = await checkoutCoupons(db, userId, lines, now, ctx.locale);
+  const coupons = await checkoutCoupons(db, userId, lines, now, ctx.locale, copiesRead);
   const chosen = input.coupon_id ? coupons.find((c) => c.member_coupon._id === input.coupon_id) : undefined;
   if (input.coupon_id && !chosen?.usable) problems.push(problem('coupon_invalid'));
   const couponAmount = chosen?.usable ? chosen.deduction : 0;
