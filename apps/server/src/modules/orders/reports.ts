@@ -64,14 +64,21 @@ export interface CreditLiabilities {
 export async function creditLiabilities(db: DbOrTx, now: Date, soon: Date): Promise<CreditLiabilities> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with owed as materialized (
+    sql`with p as materialized ${packagesOwingCredits(now)},
+      -- Each owing package's order line, grouped once for them all (not a lookup per package).
+      line as (
+        select l.order_id, l.goods_id, min(l.price) as price from ${orderLines} l
+        where l.order_id in (select source_id from p where source = 'order')
+        group by 1, 2
+      ),
+      owed as (
         select p.remaining_count, p.valid_until,
           coalesce(round(
-            (select min(l.price) from ${orderLines} l where l.order_id = p.source_id and l.goods_id = p.goods_id)
-            * (o.pay_amount - o.freight_amount)::numeric / nullif(o.goods_amount, 0)
+            l.price * (o.pay_amount - o.freight_amount)::numeric / nullif(o.goods_amount, 0)
             * p.remaining_count / p.total_count), 0) as value
-        from ${packagesOwingCredits(now)} p
+        from p
         left join ${orders} o on p.source = 'order' and o.id = p.source_id
+        left join line l on p.source = 'order' and l.order_id = p.source_id and l.goods_id = p.goods_id
       )
       select coalesce(sum(remaining_count), 0)::float8 as credits, coalesce(sum(value), 0)::float8 as value,
         count(*) filter (where valid_until <= ${instant(soon)})::int as expiring_packages,
@@ -115,31 +122,36 @@ export async function soldLines(db: DbOrTx, from: Date, to: Date): Promise<SoldL
         select id, goods_amount, greatest(pay_amount - freight_amount, 0) as goods_paid
         from ${orders} where paid_at >= ${instant(from)} and paid_at < ${instant(to)}
       ),
-      l as materialized (
-        select l.order_id, l.sku_id, l.goods_id, l.goods_type, l.goods_name, l.sku_name, l.buy_num,
-          round(l.price * l.buy_num * o.goods_paid::numeric / nullif(o.goods_amount, 0)) as paid
+      -- Each SKU's lines, summed as they are read (no row per line kept).
+      sold as (
+        select l.goods_id, l.sku_id, bool_or(l.goods_type = 1) as packages, min(l.goods_name) as goods_name,
+          min(l.sku_name) as sku_name, sum(l.buy_num) as units,
+          sum(round(l.price * l.buy_num * o.goods_paid::numeric / nullif(o.goods_amount, 0))) as paid
         from o ${
           byIndex
             ? sql`cross join lateral (select * from ${orderLines} l where l.order_id = o.id offset 0) l`
             : sql`join ${orderLines} l on l.order_id = o.id`
         }
+        group by 1, 2
       ),
+      -- What approved refunds gave back for each SKU's lines (a line is one per order and SKU).
       back as (
-        select rl.order_id, rl.sku_id, sum(rl.quantity) as units, sum(rl.amount) as amount
+        select l.goods_id, l.sku_id, sum(rl.quantity) as units, sum(rl.amount) as amount
         from o ${
           byIndex
             ? sql`cross join lateral (select * from ${orderRefundLines} rl where rl.order_id = o.id offset 0) rl`
             : sql`join ${orderRefundLines} rl on rl.order_id = o.id`
         }
         join ${orderRefunds} rf on rf.id = rl.refund_id and rf.status = 'approved'
+        cross join lateral (
+          select l.goods_id, l.sku_id from ${orderLines} l where l.order_id = rl.order_id and l.sku_id = rl.sku_id limit 1
+        ) l
         group by 1, 2
       )
-      select l.goods_id, l.sku_id, bool_or(l.goods_type = 1) as packages, min(l.goods_name) as goods_name,
-        min(l.sku_name) as sku_name,
-        (sum(l.buy_num) - coalesce(sum(b.units), 0))::float8 as units,
-        (coalesce(sum(l.paid), 0) - coalesce(sum(b.amount), 0))::float8 as revenue
-      from l left join back b on b.order_id = l.order_id and b.sku_id = l.sku_id
-      group by 1, 2`,
+      select s.goods_id, s.sku_id, s.packages, s.goods_name, s.sku_name,
+        (s.units - coalesce(b.units, 0))::float8 as units,
+        (coalesce(s.paid, 0) - coalesce(b.amount, 0))::float8 as revenue
+      from sold s left join back b on b.goods_id = s.goods_id and b.sku_id = s.sku_id`,
   );
   return rows.map((r) => ({
     goodsId: String(r.goods_id),

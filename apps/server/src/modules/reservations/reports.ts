@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, instant } from '../../platform/db';
 import { num, rowsOf } from '../../platform/report-sql';
 import { membersJoinedIn } from '../account';
-import { classesHeld, classesStartingIn } from '../schedule';
+import { classesStartingIn } from '../schedule';
 import { reservations, waitlistEntries } from './schema';
 
 /** How long a range counts each class's bookings by index rather than in one pass over them all. */
@@ -31,30 +31,35 @@ export interface ClassCell {
  * The classes that start in [from, to), not called off, grouped by course, teacher, weekday and hour
  * in `tz`: seats, kept bookings, check-ins, no-shows (a kept booking of a class ended by `now` with
  * no check-in), late cancellations (by the member, or by staff for them, less than
- * `cancelWindowHours` before the start) and waitlist entries. Reads reservations_session_idx and
- * waitlist_entries_session_idx per class.
+ * `cancelWindowHours` before the start) and waitlist entries. A class's kept bookings are its
+ * booked_count (kept with them in one transaction), of which those not checked in are read from
+ * reservations_unattended_idx and the cancelled from reservations_cancelled_idx: a year of classes
+ * reads those few rather than every booking (1,000,000 at real size).
  */
 export async function classCells(
   db: DbOrTx,
   p: { from: Date; to: Date; now: Date; tz: string; cancelWindowHours: number },
 ): Promise<ClassCell[]> {
-  // What each class's bookings add up to, `s` being the class.
-  const counts = sql`count(*) filter (where r.status <> 'cancelled') as booked,
-    count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is not null) as check_ins,
-    count(*) filter (where r.status <> 'cancelled' and r.checked_in_at is null and s.ends_at <= ${instant(p.now)}) as no_shows,
-    count(*) filter (where r.status = 'cancelled' and r.cancelled_by in ('member', 'staff')
-      and r.cancelled_at > s.starts_at - make_interval(hours => ${p.cancelWindowHours}::int)) as late_cancels`;
+  // `s` being the class: its kept bookings not checked in, and its late cancellations.
+  const unattended = sql`r.status <> 'cancelled' and r.checked_in_at is null`;
+  const late = sql`r.status = 'cancelled' and r.cancelled_by in ('member', 'staff')
+    and r.cancelled_at > s.starts_at - make_interval(hours => ${p.cancelWindowHours}::int)`;
   const classes = classesStartingIn(p.from, p.to);
-  // Up to BY_INDEX_MS each class counts its own bookings (reservations_session_idx); over a longer
-  // range most bookings are in it, and one pass over them all grouped by class is cheaper.
+  // Up to BY_INDEX_MS each class counts its own rows by index; over a longer range one pass over
+  // each partial index, grouped by class, is cheaper.
   const perClass =
     p.to.getTime() - p.from.getTime() <= BY_INDEX_MS
-      ? sql`cross join lateral (select ${counts} from ${reservations} r where r.session_id = s.id) r
+      ? sql`cross join lateral (select count(*) as unattended from ${reservations} r where r.session_id = s.id and ${unattended}) u
+        cross join lateral (select count(*) as late_cancels from ${reservations} r where r.session_id = s.id and ${late}) c
         cross join lateral (select count(*) as waitlisted from ${waitlistEntries} w where w.session_id = s.id) w`
       : sql`left join (
-          select r.session_id, ${counts} from ${reservations} r join ${classes} s on s.id = r.session_id
-          group by r.session_id
-        ) r on r.session_id = s.id
+          select r.session_id, count(*) as unattended from ${reservations} r join ${classes} s on s.id = r.session_id
+          where ${unattended} group by r.session_id
+        ) u on u.session_id = s.id
+        left join (
+          select r.session_id, count(*) as late_cancels from ${reservations} r join ${classes} s on s.id = r.session_id
+          where ${late} group by r.session_id
+        ) c on c.session_id = s.id
         left join (
           select w.session_id, count(*) as waitlisted from ${waitlistEntries} w join ${classes} s on s.id = w.session_id
           group by w.session_id
@@ -64,10 +69,10 @@ export async function classCells(
     sql`select s.course_id, s.teacher_id,
         (extract(isodow from s.starts_at at time zone ${p.tz}) - 1)::int as weekday,
         extract(hour from s.starts_at at time zone ${p.tz})::int as hour,
-        count(*)::int as sessions, sum(s.capacity)::float8 as seats,
-        coalesce(sum(r.booked), 0)::float8 as booked, coalesce(sum(r.check_ins), 0)::float8 as check_ins,
-        coalesce(sum(r.no_shows), 0)::float8 as no_shows, coalesce(sum(r.late_cancels), 0)::float8 as late_cancels,
-        coalesce(sum(w.waitlisted), 0)::float8 as waitlisted
+        count(*)::int as sessions, sum(s.capacity)::float8 as seats, sum(s.booked_count)::float8 as booked,
+        sum(s.booked_count - coalesce(u.unattended, 0))::float8 as check_ins,
+        coalesce(sum(u.unattended) filter (where s.ends_at <= ${instant(p.now)}), 0)::float8 as no_shows,
+        coalesce(sum(c.late_cancels), 0)::float8 as late_cancels, coalesce(sum(w.waitlisted), 0)::float8 as waitlisted
       from ${classes} s
       ${perClass}
       group by 1, 2, 3, 4`,
@@ -148,14 +153,19 @@ export async function cohortActivity(
   db: DbOrTx,
   p: { from: Date; end: Date; tz: string },
 ): Promise<{ joined: string; month: string; members: number }[]> {
+  // Each joiner's kept bookings from reservations_member_kept_idx (index only), matched to the range's
+  // classes by hash: the planner would rather read every booking there is.
   const rows = await rowsOf<{ joined: string; month: string; members: unknown }>(
     db,
-    sql`select to_char(u.created_at at time zone ${p.tz}, 'YYYY-MM') as joined,
+    sql`with u as materialized ${membersJoinedIn(p.from, p.end)},
+      s as materialized ${classesStartingIn(p.from, p.end)}
+      select to_char(u.created_at at time zone ${p.tz}, 'YYYY-MM') as joined,
         to_char(s.starts_at at time zone ${p.tz}, 'YYYY-MM') as month, count(distinct u.id)::int as members
-      from ${membersJoinedIn(p.from, p.end)} u
-      join ${reservations} r on r.user_id = u.id and r.status <> 'cancelled'
-      join ${classesHeld()} s on s.id = r.session_id
-      where s.starts_at >= ${instant(p.from)} and s.starts_at < ${instant(p.end)}
+      from u
+      cross join lateral (
+        select r.session_id from ${reservations} r where r.user_id = u.id and r.status <> 'cancelled' offset 0
+      ) r
+      join s on s.id = r.session_id
       group by 1, 2`,
   );
   return rows.map((r) => ({ joined: r.joined, month: r.month, members: num(r.members) }));

@@ -8,11 +8,11 @@ import { classSessions, courses, teacherProfiles } from './schema';
 
 /**
  * Classes that start in [from, to) and were not called off. Columns: id, course_id, teacher_id,
- * starts_at, ends_at, capacity. Reads class_sessions_starts_idx.
+ * starts_at, ends_at, capacity, booked_count (its reservations not cancelled). Reads class_sessions_starts_idx.
  */
 export function classesStartingIn(from: Date, to: Date): SQL {
   return sql`(
-    select id, course_id, teacher_id, starts_at, ends_at, capacity
+    select id, course_id, teacher_id, starts_at, ends_at, capacity, booked_count
     from ${classSessions}
     where starts_at >= ${instant(from)} and starts_at < ${instant(to)} and status <> 'cancelled'
   )`;
