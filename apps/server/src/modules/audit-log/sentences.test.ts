@@ -43,12 +43,14 @@ async function latest(objectType: string, objectId: string): Promise<AuditEntry>
 }
 
 describe('every audited call has its sentence', () => {
-  it('lists each staff write of the server in AUDIT_CHANGES (a read is named get… or export…)', () => {
+  it('lists each staff write of the server in AUDIT_CHANGES (a read is named get… or export…, or is a report)', () => {
     const known = new Set<string>(AUDIT_CHANGES.map((c) => c.action));
     const writes = allCalls
       .map(({ def }) => def.url)
       .filter((url) => url.startsWith('admin/') && accessGroupOf(url) !== 'pub')
-      .filter((url) => !/\.(get|export)[A-Za-z]*$/.test(url));
+      .filter((url) => !/\.(get|export)[A-Za-z]*$/.test(url))
+      // The owner's reports keep the names issue 26 gave them (admin/report.revenue, .csv…): all reads.
+      .filter((url) => !url.startsWith('admin/report.'));
     expect(writes.filter((url) => !known.has(url))).toEqual([]);
     // Staff's own work outside the back office: scanning codes and the teacher's check-ins.
     expect(known).toContain('client/verify.scan');

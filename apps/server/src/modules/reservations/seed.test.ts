@@ -25,7 +25,10 @@ const counts = async () => ({
   sessions: (await t.app.db.select({ n: count() }).from(classSessions))[0]!.n,
 });
 
-describe('demo classes', () => {
+// Each test seeds the whole demo (eight weeks of class history included): seconds of work, more on a busy machine.
+const DEMO_SEED = { timeout: 90_000 };
+
+describe('demo classes', DEMO_SEED, () => {
   it('seeds rooms, courses, teachers, two weeks of classes and the member’s packages, once', async () => {
     await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     const first = await counts();
@@ -83,7 +86,7 @@ describe('demo classes', () => {
   });
 });
 
-describe('demo shop', () => {
+describe('demo shop', DEMO_SEED, () => {
   it('seeds class passes and goods with drawn pictures in every size, searchable in English and Chinese, once', async () => {
     await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     const all = await t.call(shopCalls.getGoodsList, { pageSize: 100 });

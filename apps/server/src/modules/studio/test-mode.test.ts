@@ -52,7 +52,8 @@ describe('test mode', () => {
     await setPayTypes(t, admin.token, ['balance', 'offline']);
     await seedDemo(t.app.db, t.clock.now(), t.config.PASSWORD_HASH_COST, t.app.deps.uploads);
     expect(await info(t)).toMatchObject({ pay_types: ['balance', 'offline'], test_mode: false });
-  });
+    // It seeds the whole demo twice: seconds of work, more on a busy machine.
+  }, 90_000);
 
   it('is on with Stripe’s test keys, not its live ones', () => {
     const stripe = (key: string) => loadConfig({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_studio' });
