@@ -10,7 +10,8 @@ import { paymentRefunds, payments } from './schema';
  * (`taken`) and each settled refund row by its settled time (`refunded`), with the method it went by
  * (the desk's cash or card terminal, else the provider: balance, sandbox, stripe...). Columns:
  * ref (order number), at, taken, refunded, method, paid (true on a payment row: one per paid order).
- * Reads payments_settled_idx and payment_refunds_settled_idx.
+ * Reads payments_settled_idx and payment_refunds_settled_idx (a refund's payment by its key: the planner
+ * would hash every payment for a few refunds).
  */
 export function orderMoneyMoves(from: Date, to: Date): SQL {
   return sql`(
@@ -22,7 +23,8 @@ export function orderMoneyMoves(from: Date, to: Date): SQL {
     union all
     select r.ref, r.settled_at, 0, r.amount,
       case when r.provider = p.provider then coalesce(p.method, r.provider) else r.provider end, false
-    from ${paymentRefunds} r join ${payments} p on p.id = r.payment_id
+    from ${paymentRefunds} r
+    cross join lateral (select provider, method from ${payments} p where p.id = r.payment_id limit 1) p
     where r.status = 'succeeded' and r.settled_at >= ${instant(from)} and r.settled_at < ${instant(to)}
   )`;
 }

@@ -154,18 +154,24 @@ export async function cohortActivity(
   p: { from: Date; end: Date; tz: string },
 ): Promise<{ joined: string; month: string; members: number }[]> {
   // Each joiner's kept bookings from reservations_member_kept_idx (index only), matched to the range's
-  // classes by hash: the planner would rather read every booking there is.
+  // classes (the planner would rather read every booking there is); months are named once per member
+  // and per class, and each member counted once per pair of months by hash.
   const rows = await rowsOf<{ joined: string; month: string; members: unknown }>(
     db,
-    sql`with u as materialized ${membersJoinedIn(p.from, p.end)},
-      s as materialized ${classesStartingIn(p.from, p.end)}
-      select to_char(u.created_at at time zone ${p.tz}, 'YYYY-MM') as joined,
-        to_char(s.starts_at at time zone ${p.tz}, 'YYYY-MM') as month, count(distinct u.id)::int as members
-      from u
-      cross join lateral (
-        select r.session_id from ${reservations} r where r.user_id = u.id and r.status <> 'cancelled' offset 0
-      ) r
-      join s on s.id = r.session_id
+    sql`with u as materialized (
+        select id, to_char(created_at at time zone ${p.tz}, 'YYYY-MM') as joined from ${membersJoinedIn(p.from, p.end)} u
+      ),
+      s as materialized (
+        select id, to_char(starts_at at time zone ${p.tz}, 'YYYY-MM') as month from ${classesStartingIn(p.from, p.end)} s
+      )
+      select joined, month, count(*)::int as members from (
+        select distinct u.id, u.joined, s.month
+        from u
+        cross join lateral (
+          select r.session_id from ${reservations} r where r.user_id = u.id and r.status <> 'cancelled' offset 0
+        ) r
+        join s on s.id = r.session_id
+      ) m
       group by 1, 2`,
   );
   return rows.map((r) => ({ joined: r.joined, month: r.month, members: num(r.members) }));
