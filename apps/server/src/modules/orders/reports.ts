@@ -114,33 +114,42 @@ export interface SoldLine {
  * refunds gave back for them. Reads orders_paid_idx.
  */
 export async function soldLines(db: DbOrTx, from: Date, to: Date): Promise<SoldLine[]> {
-  // Up to BY_INDEX_MS each order finds its lines by index; the planner would hash every line there is.
+  // Up to BY_INDEX_MS the range's orders are read first and each finds its lines and refund lines by
+  // index (the planner would hash every line there is); over a longer range most lines are sold in
+  // it: one parallel pass over them, hashing the range's orders, and the refund lines (few) each
+  // find their order by key.
   const byIndex = to.getTime() - from.getTime() <= BY_INDEX_MS;
+  const paidIn = sql`o.paid_at >= ${instant(from)} and o.paid_at < ${instant(to)}`;
+  const goodsPaid = sql`greatest(o.pay_amount - o.freight_amount, 0)`;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with o as materialized (
-        select id, goods_amount, greatest(pay_amount - freight_amount, 0) as goods_paid
-        from ${orders} where paid_at >= ${instant(from)} and paid_at < ${instant(to)}
-      ),
+    sql`with ${
+      byIndex
+        ? sql`o as materialized (
+        select id, goods_amount, ${goodsPaid} as goods_paid from ${orders} o where ${paidIn}
+      ),`
+        : sql``
+    }
       -- Each SKU's lines, summed as they are read (no row per line kept).
       sold as (
         select l.goods_id, l.sku_id, bool_or(l.goods_type = 1) as packages, min(l.goods_name) as goods_name,
           min(l.sku_name) as sku_name, sum(l.buy_num) as units,
-          sum(round(l.price * l.buy_num * o.goods_paid::numeric / nullif(o.goods_amount, 0))) as paid
-        from o ${
+          sum(round(l.price * l.buy_num * ${byIndex ? sql`o.goods_paid` : goodsPaid}::numeric / nullif(o.goods_amount, 0))) as paid
+        from ${
           byIndex
-            ? sql`cross join lateral (select * from ${orderLines} l where l.order_id = o.id offset 0) l`
-            : sql`join ${orderLines} l on l.order_id = o.id`
+            ? sql`o cross join lateral (select * from ${orderLines} l where l.order_id = o.id offset 0) l`
+            : sql`${orderLines} l join ${orders} o on o.id = l.order_id where ${paidIn}`
         }
         group by 1, 2
       ),
       -- What approved refunds gave back for each SKU's lines (a line is one per order and SKU).
       back as (
         select l.goods_id, l.sku_id, sum(rl.quantity) as units, sum(rl.amount) as amount
-        from o ${
+        from ${
           byIndex
-            ? sql`cross join lateral (select * from ${orderRefundLines} rl where rl.order_id = o.id offset 0) rl`
-            : sql`join ${orderRefundLines} rl on rl.order_id = o.id`
+            ? sql`o cross join lateral (select * from ${orderRefundLines} rl where rl.order_id = o.id offset 0) rl`
+            : sql`${orderRefundLines} rl
+              cross join lateral (select 1 from ${orders} o where o.id = rl.order_id and ${paidIn} limit 1) o`
         }
         join ${orderRefunds} rf on rf.id = rl.refund_id and rf.status = 'approved'
         cross join lateral (
