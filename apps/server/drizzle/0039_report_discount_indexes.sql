@@ -1,0 +1,2 @@
+CREATE INDEX "orders_coupon_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."coupon_id" is not null;--> statement-breakpoint
+CREATE INDEX "orders_points_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."points_used" > 0;
