@@ -3,7 +3,7 @@
  * (docs/module-graph.md; CONTRIBUTING "Keep module boundaries"). Its other files are its own.
  */
 export { scheduleHandlers } from './calls';
-export { classesHeld, classesStartingIn, courseAndTeacherNames } from './report-sources';
+export { classesStartingIn, courseAndTeacherNames } from './report-sources';
 export {
   addBookedCount,
   assertCoursesExist,

@@ -18,11 +18,6 @@ export function classesStartingIn(from: Date, to: Date): SQL {
   )`;
 }
 
-/** Every class not called off (id, starts_at): a member's bookings by class time. */
-export function classesHeld(): SQL {
-  return sql`(select id, starts_at from ${classSessions} where status <> 'cancelled')`;
-}
-
 /** Course and teacher names by id, in `locale` when they have one. */
 export async function courseAndTeacherNames(
   db: DbOrTx,
