@@ -64,21 +64,14 @@ export interface CreditLiabilities {
 export async function creditLiabilities(db: DbOrTx, now: Date, soon: Date): Promise<CreditLiabilities> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with p as materialized ${packagesOwingCredits(now)},
-      -- Each owing package's order line, grouped once for them all (not a lookup per package).
-      line as (
-        select l.order_id, l.goods_id, min(l.price) as price from ${orderLines} l
-        where l.order_id in (select source_id from p where source = 'order')
-        group by 1, 2
-      ),
-      owed as (
+    sql`with owed as materialized (
         select p.remaining_count, p.valid_until,
           coalesce(round(
-            l.price * (o.pay_amount - o.freight_amount)::numeric / nullif(o.goods_amount, 0)
+            (select min(l.price) from ${orderLines} l where l.order_id = p.source_id and l.goods_id = p.goods_id)
+            * (o.pay_amount - o.freight_amount)::numeric / nullif(o.goods_amount, 0)
             * p.remaining_count / p.total_count), 0) as value
-        from p
+        from ${packagesOwingCredits(now)} p
         left join ${orders} o on p.source = 'order' and o.id = p.source_id
-        left join line l on p.source = 'order' and l.order_id = p.source_id and l.goods_id = p.goods_id
       )
       select coalesce(sum(remaining_count), 0)::float8 as credits, coalesce(sum(value), 0)::float8 as value,
         count(*) filter (where valid_until <= ${instant(soon)})::int as expiring_packages,
