@@ -345,30 +345,30 @@ const p = (name: string) => sql.placeholder(name);
 const jsonOf = (name: string) => sql`${p(name)}::jsonb`;
 const timeOf = (name: string) => sql`${p(name)}::timestamptz`;
 
+/** A new unpaid order's row, from the placeholders both statements below are handed. */
+const newOrderValues = () => ({
+  id: p('id'),
+  userId: p('userId'),
+  mid: p('mid'),
+  status: S.unpaid,
+  kind: p('kind'),
+  delivery: p('delivery'),
+  goodsAmount: p('goodsAmount'),
+  freightAmount: p('freightAmount'),
+  couponId: p('couponId'),
+  couponAmount: p('couponAmount'),
+  pointsUsed: p('pointsUsed'),
+  pointsAmount: p('pointsAmount'),
+  payAmount: p('payAmount'),
+  address: jsonOf('address'),
+  remark: p('remark'),
+  expiresAt: timeOf('expiresAt'),
+  createdAt: timeOf('now'),
+  updatedAt: timeOf('now'),
+});
+
 const insertOrderStatement = preparedQuery('order_insert', (db) =>
-  db
-    .insert(orders)
-    .values({
-      id: p('id'),
-      userId: p('userId'),
-      mid: p('mid'),
-      status: S.unpaid,
-      kind: p('kind'),
-      delivery: p('delivery'),
-      goodsAmount: p('goodsAmount'),
-      freightAmount: p('freightAmount'),
-      couponId: p('couponId'),
-      couponAmount: p('couponAmount'),
-      pointsUsed: p('pointsUsed'),
-      pointsAmount: p('pointsAmount'),
-      payAmount: p('payAmount'),
-      address: jsonOf('address'),
-      remark: p('remark'),
-      expiresAt: timeOf('expiresAt'),
-      createdAt: timeOf('now'),
-      updatedAt: timeOf('now'),
-    })
-    .returning(),
+  db.insert(orders).values(newOrderValues()).returning(),
 );
 
 const insertEventStatement = preparedQuery('order_insert_event', (db) =>
@@ -381,31 +381,7 @@ const insertEventStatement = preparedQuery('order_insert_event', (db) =>
 // data-modifying CTEs run together; the line's foreign key is checked at the statement's end, when
 // the order row is there.
 const placeOneLineStatement = preparedQuery('order_place_one_line', (db) => {
-  const placed = db.$with('placed').as(
-    db
-      .insert(orders)
-      .values({
-        id: p('id'),
-        userId: p('userId'),
-        mid: p('mid'),
-        status: S.unpaid,
-        kind: p('kind'),
-        delivery: p('delivery'),
-        goodsAmount: p('goodsAmount'),
-        freightAmount: p('freightAmount'),
-        couponId: p('couponId'),
-        couponAmount: p('couponAmount'),
-        pointsUsed: p('pointsUsed'),
-        pointsAmount: p('pointsAmount'),
-        payAmount: p('payAmount'),
-        address: jsonOf('address'),
-        remark: p('remark'),
-        expiresAt: timeOf('expiresAt'),
-        createdAt: timeOf('now'),
-        updatedAt: timeOf('now'),
-      })
-      .returning(),
-  );
+  const placed = db.$with('placed').as(db.insert(orders).values(newOrderValues()).returning());
   const line = db.$with('line').as(
     db
       .insert(orderLines)
