@@ -41,7 +41,9 @@ function post(agent: http.Agent, baseUrl: string, request: BurstRequest): Promis
   if (request.token) headers['uni-id-token'] = request.token;
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request(`${baseUrl}/api/${request.url}`, { method: 'POST', agent, headers }, (res) => {
+    // A protocol call's url, or a path of the server's own (the bare routes: '/bare-text').
+    const path = request.url.startsWith('/') ? request.url : `/api/${request.url}`;
+    const req = http.request(`${baseUrl}${path}`, { method: 'POST', agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -11,6 +11,7 @@ import {
   summarize,
   watchBystander,
 } from '../lib/burst';
+import { burstFloor } from '../lib/burst-floor';
 import { round } from '../lib/load';
 import { checksSection, codesText, environment, environmentLines, table, writeResults } from '../lib/report';
 import { postgresReachable, postgresVersion, startServer } from '../lib/servers';
@@ -140,6 +141,10 @@ export const bookingRaceSuite: Suite = {
     const problems: string[] = [];
     if (!hasPostgres) problems.push('PostgreSQL not reachable: only PGlite was raced');
     const runs: RaceRun[] = [];
+    const floor = await burstFloor(MEMBERS);
+    console.log(
+      `  floor     ${MEMBERS} posts to a bare route at once in ${floor.wallMs} ms; p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
+    );
     for (const kind of hasPostgres ? (['postgres', 'pglite'] as const) : (['pglite'] as const)) {
       const run = await raceOn(kind);
       runs.push(run);
@@ -163,6 +168,9 @@ export const bookingRaceSuite: Suite = {
       `- Set-up: room, course, teacher and sessions through the admin calls; members, tokens and packages ` +
         `written in bulk; ${WARM_MEMBERS} bookings on another session first to warm the path.`,
       '- Latency: per request, from its send to its answer (the burst queues on the server, so it includes waiting).',
+      `- Floor, same run: ${MEMBERS} new connections posting once at the same instant to a bare Fastify route that ` +
+        `answers constant bytes (no protocol, no database): wall ${floor.wallMs} ms, p50 ${floor.p50} ms, ` +
+        `p99 ${floor.p99} ms. The races' p99 ÷ this: ${runs.map((r) => `${r.database} ×${round(r.latencyMs.all.p99 / floor.p99, 2)}`).join(', ')}.`,
       `- Bystander: meanwhile another client calls \`client/pub.getMchInfo\` every ${BYSTANDER_INTERVAL_MS} ms, one at a ` +
         'time (after one call before the race, not counted): what everybody else experiences during the stampede ' +
         '(idle, it answers in about a millisecond).',
@@ -204,7 +212,7 @@ export const bookingRaceSuite: Suite = {
     );
     const files = writeResults(
       'booking-race',
-      { suite: 'booking-race', environment: env, runs, problems, summary },
+      { suite: 'booking-race', environment: env, floor, runs, problems, summary },
       md,
     );
     console.log(`  wrote ${files.json}, ${files.md}`);

@@ -11,6 +11,7 @@ import {
   summarize,
   watchBystander,
 } from '../lib/burst';
+import { burstFloor } from '../lib/burst-floor';
 import { callOk, login, round } from '../lib/load';
 import { checksSection, codesText, environment, environmentLines, table, writeResults } from '../lib/report';
 import { postgresReachable, postgresVersion, startServer } from '../lib/servers';
@@ -152,6 +153,10 @@ export const couponRaceSuite: Suite = {
     const problems: string[] = [];
     if (!hasPostgres) problems.push('PostgreSQL not reachable: only PGlite was raced');
     const runs: CouponRun[] = [];
+    const floor = await burstFloor(MEMBERS);
+    console.log(
+      `  floor     ${MEMBERS} posts to a bare route at once in ${floor.wallMs} ms; p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
+    );
     for (const kind of hasPostgres ? (['postgres', 'pglite'] as const) : (['pglite'] as const)) {
       const run = await raceOn(kind);
       runs.push(run);
@@ -173,6 +178,9 @@ export const couponRaceSuite: Suite = {
         `in its own process on 127.0.0.1 (after ${WARM} claims of another coupon to warm the path).`,
       `- Then ${CODE_RACERS} members send \`client/coupon.exchange\` with the same exchange code at once.`,
       '- Latency: per request, from its send to its answer (the burst queues on the server, so it includes waiting).',
+      `- Floor, same run: ${MEMBERS} new connections posting once at the same instant to a bare Fastify route that ` +
+        `answers constant bytes (no protocol, no database): wall ${floor.wallMs} ms, p50 ${floor.p50} ms, ` +
+        `p99 ${floor.p99} ms. The races' p99 ÷ this: ${runs.map((r) => `${r.database} ×${round(r.latencyMs.all.p99 / floor.p99, 2)}`).join(', ')}.`,
       `- Bystander: meanwhile another client calls \`client/pub.getMchInfo\` every ${BYSTANDER_INTERVAL_MS} ms, one at a time.`,
       '',
       ...table(
@@ -212,7 +220,11 @@ export const couponRaceSuite: Suite = {
         `${r.codes.COUPON_SOLD_OUT ?? 0} COUPON_SOLD_OUT in ${r.wallMs} ms (p50 ${r.latencyMs.all.p50} ms, p99 ${r.latencyMs.all.p99} ms); ` +
         `one code × ${CODE_RACERS} → ${r.exchange.codes['0'] ?? 0} redeemed; invariants ${r.checks.every((c) => c.ok) ? 'hold' : 'BROKEN'}`,
     );
-    const files = writeResults('coupon-race', { suite: 'coupon-race', environment: env, runs, problems, summary }, md);
+    const files = writeResults(
+      'coupon-race',
+      { suite: 'coupon-race', environment: env, floor, runs, problems, summary },
+      md,
+    );
     console.log(`  wrote ${files.json}, ${files.md}`);
     return { summary, problems };
   },
