@@ -53,7 +53,8 @@ async function buildReal(): Promise<FastifyInstance> {
 
 async function main(): Promise<void> {
   const app = spec.kind === 'bare' ? await buildBare() : await buildReal();
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // As apps/server/src/main.ts listens (LISTEN_BACKLOG), the bare server alike.
+  await app.listen({ host: '127.0.0.1', port: 0, backlog: 4096 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 

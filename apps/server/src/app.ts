@@ -37,6 +37,13 @@ function requestIds(): () => string {
   return () => `${prefix}${(++n).toString(36).padStart(8, '0')}`;
 }
 
+/**
+ * The queue of connections the kernel keeps for the server until it accepts them (listen's
+ * backlog; the kernel caps it at net.core.somaxconn). Node's default of 511 overflowed when a
+ * thousand members opened their connections at once while the server was busy (issue 26's booking
+ * race): the kernel dropped the rest, and their phones tried again only after a second.
+ */
+export const LISTEN_BACKLOG = 4096;
 export interface BuildOptions {
   clock?: Clock;
   /** An open database (tests); otherwise one is opened from the config. */
